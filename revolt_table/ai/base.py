@@ -1,0 +1,29 @@
+"""The agent interface: an agent sees one seat's view and the legal moves, never the state.
+
+The same view, legal moves and rng state must give the same move whatever the hidden cards are;
+this is what makes AI seats fair and games reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine.move import Move
+from ..engine.state import View
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        """Pick one of `legal_moves` for the seat `view.seat`."""
+
+
+class RandomAgent:
+    """Uniformly random legal moves: the baseline every other agent must beat."""
+
+    name = "random"
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        return legal_moves[rng.randrange(len(legal_moves))]

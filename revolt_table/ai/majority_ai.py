@@ -1,0 +1,133 @@
+"""RevoltaaA heuristics: steer the colour you hold most, keep that colour in hand, read the table.
+
+The agent estimates each candidate card by sampling what the other seats might play (unseen cards
+only: what the view shows is excluded) and scoring the round's outcome for its preferred colour:
+a stack for that colour helps it become victorious; winning the stack yourself is worth a point if it
+is topped by that colour; spending a card of that colour costs a point kept in hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..engine.move import Move
+from ..engine.state import View
+
+SAMPLES = 24
+
+
+def _colour_value(card: str) -> tuple[str, int]:
+    return card[0], int(card[1:])
+
+
+class MajorityHeuristicAgent:
+    name = "ai:normal"
+
+    def __init__(self, rules, noise: float = 0.0, samples: int = SAMPLES):
+        self.noise = noise          # chance of a random card: ai:easy plays loosely
+        self.samples = samples
+        self.letters = tuple(c["letter"] for c in rules.data["colours"])
+        self.deck: Counter[str] = Counter()
+        for colour in rules.data["colours"]:
+            for value, n in rules.data["deck"][colour["id"]].items():
+                self.deck[f"{colour['letter']}{value}"] = n
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if self.noise and rng.random() < self.noise:
+            return legal_moves[rng.randrange(len(legal_moves))]
+        info = view.info
+        hand = list(view.hand() or ())
+        seat = view.seat
+        preferred = self._preferred_colour(view, hand, self.letters)
+        unseen = self._unseen(view, self.deck)
+        tally = dict(zip(self.letters, info["tally"]))
+        target = info["target"]
+        center = view.zones["center_card"].cards or ()
+        played = self._already_played(view)
+        pending = [s for s in range(view.players) if s != seat and s not in played]
+        no_unique_to = "center" if center else info["leader"]
+        best_move, best_score = legal_moves[0], float("-inf")
+        for move in legal_moves:
+            score = 0.0
+            for _ in range(self.samples):
+                sample = rng.sample(unseen, min(len(pending), len(unseen)))
+                cards = [("center", c) for c in center] + list(played.items()) + [(seat, move.text)]
+                cards += list(zip(pending, sample))
+                winner, colour = _resolve(cards, center[0] if center else None, info["leader"], no_unique_to)
+                score += self._utility(colour, winner, preferred, seat, tally, target)
+            score /= self.samples
+            colour, value = _colour_value(move.text)
+            if colour == preferred:
+                score -= 0.55 + 0.02 * value   # a card of your colour in hand is a point at the end
+            else:
+                score -= 0.02 * (5 - value)    # shed high off-colour cards first: they push totals most
+            if score > best_score:
+                best_move, best_score = move, score
+        return best_move
+
+    @staticmethod
+    def _utility(colour, winner, preferred, seat, tally, target) -> float:
+        urgency = 1.0 + tally.get(colour, 0) / max(1, target)  # stacks matter more near the end
+        value = urgency if colour == preferred else -urgency
+        if winner == seat and colour == preferred:
+            value += 1.0
+        return value
+
+    @staticmethod
+    def _preferred_colour(view: View, hand: list[str], letters: tuple[str, ...]) -> str:
+        counts = Counter(card[0] for card in hand)
+        seat_stacks = view.zones[f"stacks:{view.seat}"].groups
+        for stack in seat_stacks:
+            counts[stack[0][0]] += 1
+        tally = dict(zip(letters, view.info["tally"]))
+        return max(letters, key=lambda c: (counts[c] + 0.5 * tally.get(c, 0), c))
+
+    @staticmethod
+    def _unseen(view: View, deck: Counter[str]) -> list[str]:
+        """Cards this seat has not seen: the full deck minus everything visible."""
+        seen: Counter[str] = Counter()
+        for zone in view.zones.values():
+            if zone.cards is not None:
+                seen.update(zone.cards)
+            if zone.groups and zone.cards is not None:
+                for group in zone.groups:
+                    seen.update(group)
+        unseen = deck - seen
+        return list(unseen.elements())
+
+    @staticmethod
+    def _already_played(view: View) -> dict[int, str]:
+        played = {}
+        if view.info["reveal"] == "in_turn":
+            for s in range(view.players):
+                zone = view.zones[f"chosen:{s}"]
+                if zone.cards:
+                    played[s] = zone.cards[0]
+        return played
+
+
+def _resolve(cards, center_card, leader, no_unique_to):
+    """The round's (winner, winning colour letter) for a list of (owner, card id)."""
+    totals = Counter()
+    for _, card in cards:
+        totals[card[0]] += int(card[1:])
+    (first, a), (second, b) = (sorted(totals.items()) + [("", 0), ("", 0)])[:2]
+    if a != b and first and second:
+        colour = first if a > b else second
+    elif len(totals) == 1:
+        colour = first
+    elif center_card is not None:
+        colour = center_card[0]
+    else:
+        lead = dict(cards).get(leader)
+        colour = lead[0] if lead else cards[0][1][0]
+    values = Counter(int(card[1:]) for _, card in cards if card[0] == colour)
+    unique = sorted(v for v, n in values.items() if n == 1)
+    if unique:
+        for owner, card in cards:
+            if card[0] == colour and int(card[1:]) == unique[0]:
+                return owner, colour
+    return no_unique_to, colour

@@ -1,0 +1,98 @@
+"""Events: small typed records of what happened, in order, for animation, logs and replays.
+
+Events are public: every seat may see every event. A family therefore never puts a hidden card in an
+event (a secretly chosen card is `CardChosen(seat)` without the card; the card appears in `Revealed`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """Cards were dealt: how many to each seat and to each pile (cards themselves stay hidden)."""
+
+    hands: tuple[int, ...]
+    piles: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardChosen(Event):
+    """A seat chose a card face down (simultaneous reveal); which card is not public yet."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """Cards turned face up: `cards` maps a zone owner (seat, or a pile name) to card ids."""
+
+    cards: tuple[tuple[int | str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    seat: int
+    cards: tuple[str, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Event):
+    seat: int
+    amount: int  # 0 = pass
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    seat: int | None
+    cards: tuple[str, ...]
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResolved(Event):
+    """A round's verdict. `winner` is a seat number, or None when a pile (not a player) wins."""
+
+    winner: int | None
+    colour: str
+    explanation: str
+    cards: tuple[str, ...] = ()
+    winning_card: str | None = None
+    totals: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StackTaken(Event):
+    """A winner (seat, or None for the centre pile) took `cards` as a stack; cards[0] is on top."""
+
+    owner: int | None
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChanged(Event):
+    seat: int | None
+    delta: int
+    total: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    scores: tuple[int, ...]
+    explanation: str = ""
+    extra: tuple[tuple[str, int], ...] = field(default=())

@@ -1,0 +1,208 @@
+"""Loading, validating and overlaying rules files; `Rules` is a validated game definition.
+
+A rules file is data: the common keys below plus the keys of the family it names. Variants are
+overlays merged onto the base (`variants: {bananas: {...}}`), so a house rule is a few lines of YAML.
+Every problem is reported as `path:line:column: message`, all of them at once.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..resources import rules_dir
+from .errors import Diagnostic, RulesError
+from .family import Family, available_families, get_family
+from .schema import AnyMapping, DictOf, Int, ListOf, Map, Str
+from .yamlsource import Located, load_located
+
+COMMON_FIELDS = {
+    "id": Str(),
+    "family": Str(),
+    "name": Str(),
+    "summary": Str(),
+    "players": Map({"min": Int(1, 12), "max": Int(1, 12), "default": Int(1, 12)}, required=("min", "max")),
+    "rules_text": ListOf(Str()),
+    "rulings": ListOf(Str()),
+    "variants": DictOf(Str(), AnyMapping()),  # each variant is checked against the full schema separately
+}
+COMMON_REQUIRED = ("id", "family", "name", "players")
+VARIANT_ONLY_FIELDS = {"description": Str()}
+
+
+def merge_overlay(base: Any, overlay: Any) -> Any:
+    """Deep-merge: mappings merge key by key, anything else in the overlay replaces the base value."""
+    if isinstance(base, dict) and isinstance(overlay, dict):
+        merged = dict(base)
+        for key, value in overlay.items():
+            merged[key] = merge_overlay(base[key], value) if key in base else copy.deepcopy(value)
+        return merged
+    return copy.deepcopy(overlay)
+
+
+@dataclass
+class Rules:
+    """A validated game definition, ready to start games."""
+
+    id: str
+    name: str
+    family: Family
+    data: dict[str, Any]
+    variant: str | None = None
+    path: Path | None = None
+    variants: dict[str, str] = field(default_factory=dict)  # variant id -> display name
+
+    @property
+    def min_players(self) -> int:
+        return self.data["players"]["min"]
+
+    @property
+    def max_players(self) -> int:
+        return self.data["players"]["max"]
+
+    @property
+    def rulings(self) -> list[str]:
+        return list(self.data.get("rulings", []))
+
+    @property
+    def rules_text(self) -> list[str]:
+        return list(self.data.get("rules_text", []))
+
+    def new_game(self, players: int, seed: int | None = None, deal: dict | None = None,
+                 start_seat: int = 0):
+        """Start a game: a seeded shuffle, or the explicit `deal` ({"hands": [...], "piles": {...}})."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} is played by {self.min_players} to {self.max_players} "
+                             f"players, not {players}")
+        if not 0 <= start_seat < players:
+            raise ValueError(f"start_seat must be between 0 and {players - 1}")
+        return self.family.new_game(self, players, seed, deal, start_seat)
+
+    def from_view(self, view, rng):
+        """A full game state consistent with a seat's view (hidden cards re-dealt)."""
+        return self.family.from_view(self, view, rng)
+
+    def __repr__(self) -> str:
+        suffix = f", variant={self.variant!r}" if self.variant else ""
+        return f"Rules({self.id!r}{suffix})"
+
+
+def resolve_rules_path(game: str | Path) -> Path:
+    """A game id (`revoltaaa`) names a file in the bundled rules folder; anything else is a path."""
+    text = str(game)
+    if isinstance(game, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
+        return Path(game)
+    return rules_dir() / f"{text}.yaml"
+
+
+def available_games() -> list[str]:
+    """Ids of the bundled games whose family is available in this version."""
+    games = []
+    for path in sorted(rules_dir().glob("*.yaml")):
+        try:
+            validate_file(path)
+        except (RulesError, OSError):
+            continue
+        games.append(path.stem)
+    return games
+
+
+def load_rules(game: str | Path, variant: str | None = None) -> Rules:
+    """Load and validate a rules file by game id or path; raise RulesError listing every problem."""
+    path = resolve_rules_path(game)
+    located, family = validate_file(path)
+    data = located.data
+    variants = data.get("variants", {}) or {}
+    if variant is not None and variant not in variants:
+        known = ", ".join(variants) or "none"
+        raise RulesError([Diagnostic(str(path), 1, 1, f"unknown variant {variant!r}; variants: {known}")])
+    merged = {k: v for k, v in data.items() if k != "variants"}
+    if variant is not None:
+        merged = merge_overlay(merged, variants[variant])
+    names = {key: (value.get("name", key) if isinstance(value, dict) else key) for key, value in variants.items()}
+    return Rules(id=data["id"], name=merged.get("name", data["id"]), family=family, data=merged,
+                 variant=variant, path=path, variants=names)
+
+
+def validate_file(path: str | Path) -> tuple[Located, Family]:
+    """Check a rules file and every variant in it; return the located data and its family."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError([Diagnostic(str(path), 1, 1, f"cannot read file: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError:
+        raise RulesError([Diagnostic(str(path), 1, 1, "the file is not UTF-8 text")]) from None
+    located = load_located(text, str(path))
+    if located.diagnostics:
+        raise RulesError(located.diagnostics)
+    family = _check_located(located)
+    if located.diagnostics:
+        raise RulesError(sorted(located.diagnostics, key=lambda d: (d.line, d.column)))
+    return located, family
+
+
+def _check_located(located: Located) -> Family | None:
+    data = located.data
+    if not isinstance(data, dict):
+        located.error((), "a rules file must be a mapping of keys to values")
+        return None
+    family_name = data.get("family")
+    family: Family | None = None
+    if isinstance(family_name, str):
+        try:
+            family = get_family(family_name)
+        except LookupError as exc:
+            located.error(("family",), str(exc))
+    elif "family" in data:
+        located.error(("family",), f"expected text naming one of: {', '.join(available_families())}")
+    if family is None:
+        # Without a family we can still check the common keys, ignoring the unknown family ones.
+        Map(COMMON_FIELDS, COMMON_REQUIRED).check({k: v for k, v in data.items() if k in COMMON_FIELDS},
+                                                 (), located)
+        return None
+    schema = Map(COMMON_FIELDS, COMMON_REQUIRED).extended(family.fields, family.required)
+    schema.check(data, (), located)
+    if located.diagnostics:
+        return family
+    _check_semantics(family, data, (), located)
+    variant_schema = schema.extended({**VARIANT_ONLY_FIELDS, "variants": Map()})
+    for name, overlay in (data.get("variants") or {}).items():
+        vpath = ("variants", name)
+        before = len(located.diagnostics)
+        variant_schema.check(overlay, vpath, located, partial=True)
+        if len(located.diagnostics) > before:
+            continue
+        if "variants" in overlay or "id" in overlay or "family" in overlay:
+            located.error(vpath, "a variant may not change 'id', 'family' or 'variants'")
+            continue
+        merged = merge_overlay({k: v for k, v in data.items() if k != "variants"}, overlay)
+        _check_semantics(family, merged, vpath, located, overlay)
+    return family
+
+
+def _check_semantics(family: Family, data: dict, vpath: tuple, located: Located,
+                     overlay: dict | None = None) -> None:
+    """Run the common and family checks; positions come from the overlay where it set the value."""
+
+    def report(path: tuple, message: str) -> None:
+        target = vpath + tuple(path) if overlay is not None and _has_path(overlay, path) else tuple(path)
+        prefix = f"variant {vpath[1]!r}: " if vpath else ""
+        located.error(target, prefix + message)
+
+    players = data["players"]
+    if players["min"] > players["max"]:
+        report(("players",), f"players.min ({players['min']}) is greater than players.max ({players['max']})")
+    elif "default" in players and not players["min"] <= players["default"] <= players["max"]:
+        report(("players", "default"), "players.default must lie between players.min and players.max")
+    family.check(data, report)
+
+
+def _has_path(data: Any, path: tuple) -> bool:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    return True

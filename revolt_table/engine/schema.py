@@ -1,0 +1,159 @@
+"""A small declarative schema for rules files: types, ranges, choices, required and unknown keys.
+
+Why hand-rolled: the checks must report positions from `Located`, collect every error in one pass and
+stay dependency-free; the vocabulary below is all rules files need. Families describe their own keys
+with the same building blocks, so a family's YAML is validated as strictly as the common part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .yamlsource import Located, Path
+
+
+class Spec:
+    """Checks a value at `path`, reporting problems into `located`."""
+
+    def check(self, value: Any, path: Path, located: Located, partial: bool = False) -> None:
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__.lower()
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a whole number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+@dataclass
+class Int(Spec):
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, value, path, located, partial=False):
+        if isinstance(value, bool) or not isinstance(value, int):
+            located.error(path, f"expected a whole number, got {_describe(value)}")
+            return
+        if self.min is not None and value < self.min:
+            located.error(path, f"must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            located.error(path, f"must be at most {self.max}, got {value}")
+
+
+@dataclass
+class Bool(Spec):
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, bool):
+            located.error(path, f"expected true or false, got {_describe(value)}")
+
+
+@dataclass
+class Str(Spec):
+    choices: tuple[str, ...] | None = None
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, str):
+            located.error(path, f"expected text, got {_describe(value)}")
+        elif self.choices is not None and value not in self.choices:
+            located.error(path, f"unknown value {value!r}; expected one of: {', '.join(self.choices)}")
+
+
+@dataclass
+class OneOf(Spec):
+    """Any of several specs (e.g. a number or the word 'all')."""
+
+    options: tuple[Spec, ...]
+
+    def check(self, value, path, located, partial=False):
+        messages = []
+        for option in self.options:
+            probe = Located(located.source, marks=located.marks, key_marks=located.key_marks)
+            option.check(value, path, probe, partial)
+            if not probe.diagnostics:
+                return
+            messages.append(probe.diagnostics[0].message)
+        located.error(path, " or ".join(messages))
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+    min_len: int = 0
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, list):
+            located.error(path, f"expected a list, got {_describe(value)}")
+            return
+        if len(value) < self.min_len:
+            located.error(path, f"needs at least {self.min_len} entries, got {len(value)}")
+        for i, item in enumerate(value):
+            self.item.check(item, path + (i,), located, partial)
+
+
+@dataclass
+class DictOf(Spec):
+    """A mapping with free keys checked by `key` and values by `value` (e.g. card value -> count)."""
+
+    key: Spec
+    value: Spec
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, dict):
+            located.error(path, f"expected a mapping, got {_describe(value)}")
+            return
+        for k, v in value.items():
+            probe = Located(located.source, marks=located.marks, key_marks=located.key_marks)
+            self.key.check(k, path + (k,), probe)
+            for d in probe.diagnostics:
+                line, column = located.where(path + (k,), key=True)
+                located.error(path + (k,), f"key {k!r}: {d.message}", key=True)
+            self.value.check(v, path + (k,), located, partial)
+
+
+@dataclass
+class Map(Spec):
+    """A mapping with known keys. Unknown keys are errors; `required` keys must be present."""
+
+    fields: dict[str, Spec] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, dict):
+            located.error(path, f"expected a mapping, got {_describe(value)}")
+            return
+        for key, item in value.items():
+            spec = self.fields.get(key)
+            if spec is None:
+                known = ", ".join(sorted(self.fields))
+                located.error(path + (key,), f"unknown key {key!r}; known keys here: {known}", key=True)
+                continue
+            spec.check(item, path + (key,), located, partial)
+        if not partial:
+            for key in self.required:
+                if key not in value:
+                    where = "at the top level" if not path else "in " + ".".join(map(str, path))
+                    located.error(path, f"missing required key {key!r} {where}")
+
+    def extended(self, fields: dict[str, Spec], required: tuple[str, ...] = ()) -> "Map":
+        return Map({**self.fields, **fields}, self.required + required)
+
+
+class AnyMapping(Spec):
+    """A mapping whose keys are checked elsewhere (variant overlays are checked on their own)."""
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, dict):
+            located.error(path, f"expected a mapping, got {_describe(value)}")
+
+
+class AnyValue(Spec):
+    def check(self, value, path, located, partial=False):
+        return None

@@ -1,0 +1,199 @@
+"""Game state base class, zones and views.
+
+A family keeps its state in whatever compact form is fastest (rank counts, small lists), and
+describes it as named zones with an owner and a visibility. A seat's `View` is derived from those
+zones alone, so hidden information cannot leak by accident: a hidden zone shows only its size, an
+owner-only zone shows its cards to its owner only. Public facts that are not cards (whose turn, the
+bid, the last verdict) go in `View.info`, which the family fills with public data only.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .errors import IllegalMove
+from .events import Event
+from .move import Move
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
+
+Visibility = Literal["public", "owner", "hidden"]
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named place for cards. `groups` splits it into stacks or tricks (each group top card first)."""
+
+    name: str
+    kind: str                      # hand, pile, slot, stacks, trick, tokens, track
+    owner: int | None              # seat number, or None for a table zone
+    visibility: Visibility
+    cards: tuple[str, ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()
+
+    def count(self) -> int:
+        return len(self.cards) if not self.groups else sum(len(g) for g in self.groups)
+
+    def seen_by(self, seat: int | None) -> "ZoneView":
+        visible = self.visibility == "public" or (self.visibility == "owner" and seat is not None
+                                                   and seat == self.owner)
+        if visible:
+            return ZoneView(self.name, self.kind, self.owner, self.visibility, self.cards, self.groups,
+                            self.count())
+        if self.groups:  # hidden stacks: sizes of each group only
+            return ZoneView(self.name, self.kind, self.owner, self.visibility, None,
+                            tuple(("?",) * len(g) for g in self.groups), self.count())
+        return ZoneView(self.name, self.kind, self.owner, self.visibility, None, (), self.count())
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    """A zone as one seat sees it: `cards` is None when the seat may only know how many there are."""
+
+    name: str
+    kind: str
+    owner: int | None
+    visibility: Visibility
+    cards: tuple[str, ...] | None
+    groups: tuple[tuple[str, ...], ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat may know: visible zones, public info, the record of public events."""
+
+    game: str
+    variant: str | None
+    seat: int | None
+    players: int
+    to_act: tuple[int, ...]
+    zones: dict[str, ZoneView]
+    info: dict[str, Any] = field(default_factory=dict)
+    is_over: bool = False
+    scores: tuple[int, ...] = ()
+
+    def hand(self, seat: int | None = None) -> tuple[str, ...] | None:
+        zone = self.zones.get(f"hand:{self.seat if seat is None else seat}")
+        return None if zone is None else zone.cards
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses implement the family's rules; this class holds the contract.
+
+    The contract (DESIGN.md): `to_act`, `legal_moves(seat)`, `apply(seat, move) -> events`,
+    `view(seat)`, `is_over`, `scores`, `clone()`, `determinize(seat, rng)`, `parse_move(seat, text)`.
+    `history` records (seat, move text) in order: with the rules id, variant and seed it is the
+    save file and the replay.
+    """
+
+    rules: "Rules"
+    players: int
+    seed: int | None
+    start_seat: int
+    history: list[tuple[int, str]]
+
+    # --- contract -----------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several at once during a simultaneous choice)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every legal move for `seat` now; never empty for a seat in `to_act`, empty otherwise."""
+
+    @abstractmethod
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        """Apply a move already known to be legal."""
+
+    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """The state described as zones; the view and the card-conservation checks use these."""
+
+    @abstractmethod
+    def public_info(self) -> dict[str, Any]:
+        """Public facts that are not cards: phase, leader, last verdict, bids, tokens..."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def clone(self) -> "GameState": ...
+
+    # --- shared behaviour ---------------------------------------------------------------------
+    def is_legal(self, seat: int, move: Move) -> bool:
+        return move in self.legal_moves(seat)
+
+    def apply(self, seat: int, move: Move | str) -> list[Event]:
+        """Play `move` (a Move or its text) for `seat`; raise IllegalMove if it is not allowed now."""
+        if isinstance(move, str):
+            move = self.parse_move(seat, move)
+        elif seat not in self.to_act:
+            raise IllegalMove(self._not_your_turn(seat))
+        elif not self.is_legal(seat, move):
+            raise IllegalMove(f"{move} is not a legal move for seat {seat} now")
+        self.history.append((seat, move.text))
+        return self._apply(seat, move)
+
+    def parse_move(self, seat: int, text: str) -> Move:
+        """The legal move whose text is `text` (case-insensitive); IllegalMove with the options if none."""
+        if seat not in self.to_act:
+            raise IllegalMove(self._not_your_turn(seat))
+        wanted = text.strip()
+        moves = self.legal_moves(seat)
+        for move in moves:
+            if move.text == wanted or move.text.lower() == wanted.lower():
+                return move
+        options = ", ".join(m.text for m in moves[:20]) + (" ..." if len(moves) > 20 else "")
+        raise IllegalMove(f"{text!r} is not a legal move for seat {seat} now; legal: {options}")
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.is_over:
+            return "the game is over"
+        return f"seat {seat} is not to act now (to act: {', '.join(map(str, self.to_act))})"
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` may see (None: a spectator, who sees only public zones)."""
+        zones = {zone.name: zone.seen_by(seat) for zone in self.zones()}
+        return View(game=self.rules.id, variant=self.rules.variant, seat=seat, players=self.players,
+                    to_act=self.to_act, zones=zones, info=self.public_info(), is_over=self.is_over,
+                    scores=self.scores)
+
+    def determinize(self, seat: int, rng: random.Random) -> "GameState":
+        """A full state consistent with what `seat` sees, hidden cards re-dealt: built from the view
+        alone, so a search can never use information the seat does not have."""
+        return self.rules.from_view(self.view(seat), rng)
+
+    def card_count(self) -> dict[str, int]:
+        """How many of each card id the zones hold (for conservation checks)."""
+        counts: dict[str, int] = {}
+        for zone in self.zones():
+            cards = [c for g in zone.groups for c in g] if zone.groups else zone.cards
+            for card in cards:
+                counts[card] = counts.get(card, 0) + 1
+        return counts
+
+    def record(self) -> dict[str, Any]:
+        """The game record: enough to rebuild this exact game (save file, replay)."""
+        return {"game": self.rules.id, "variant": self.rules.variant, "players": self.players,
+                "seed": self.seed, "start_seat": self.start_seat,
+                "moves": [[seat, text] for seat, text in self.history]}
+
+
+def replay(rules: "Rules", record: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    """Rebuild a game from its record; raise IllegalMove/ValueError if the record does not fit."""
+    state = rules.new_game(record["players"], seed=record["seed"], start_seat=record.get("start_seat", 0))
+    events: list[Event] = []
+    for seat, text in record["moves"]:
+        events.extend(state.apply(int(seat), str(text)))
+    return state, events

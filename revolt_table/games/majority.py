@@ -1,0 +1,548 @@
+"""The "majority reveal" family: RevoltaaA and its Bananas variant.
+
+Every round each seat adds one card to a fight between two colours. The colour with the larger total
+wins; inside it, the lowest value shown exactly once takes the round. The family reads from YAML:
+the colours and deck, the deal, how cards are revealed (all at once, or in turn from a leader), who
+breaks a colour tie and who wins when no value is unique, and the end and scoring numbers.
+
+Hot path: hands are lists of counts per card type (12 types for RevoltaaA), legal moves are
+precomputed Move objects, and a round's resolution touches at most six cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.events import (CardChosen, Dealt, Event, GameOver, Played, Revealed, RoundResolved,
+                             StackTaken)
+from ..engine.move import Move
+from ..engine.schema import DictOf, Int, ListOf, Map, Str
+from ..engine.state import GameState, View, Zone
+
+CENTER = -1  # the owner id used for the centre pile in resolution entries
+
+FIELDS = {
+    "colours": ListOf(Map({"id": Str(), "letter": Str(), "name": Str(), "symbol": Str()},
+                          required=("id", "letter", "name")), min_len=2),
+    "deck": DictOf(Str(), DictOf(Int(0, 99), Int(0, 99))),
+    "deal": Map({"hand": Int(1, 99), "center_pile": Int(0, 99)}, required=("hand", "center_pile")),
+    "round": Map({"reveal": Str(("simultaneous", "in_turn")),
+                  "colour_tie": Str(("center_card", "leader")),
+                  "no_unique_value": Str(("center_pile", "leader")),
+                  "next_leader": Str(("round_winner", "same", "next_seat"))},
+                 required=("reveal", "colour_tie", "no_unique_value")),
+    "end": Map({"stacks_of_one_colour": Int(1, 99)}, required=("stacks_of_one_colour",)),
+    "scoring": Map({"per_stack": Int(0, 99), "per_card_in_hand": Int(0, 99)},
+                   required=("per_stack", "per_card_in_hand")),
+}
+REQUIRED = ("colours", "deck", "deal", "round", "end", "scoring")
+
+
+class MajorityFamily:
+    name = "majority"
+    fields = FIELDS
+    required = REQUIRED
+
+    # --- validation -----------------------------------------------------------------------------
+    def check(self, data: dict[str, Any], report) -> None:
+        colours = data["colours"]
+        if len(colours) != 2:
+            report(("colours",), f"the majority family fights between exactly 2 colours, not {len(colours)}")
+            return
+        ids = [c["id"] for c in colours]
+        letters = [c["letter"] for c in colours]
+        if len(set(ids)) != 2 or len(set(letters)) != 2:
+            report(("colours",), "colour ids and letters must be different")
+        for i, letter in enumerate(letters):
+            if len(letter) != 1 or not letter.isalpha():
+                report(("colours", i, "letter"), f"a colour letter is one letter, not {letter!r}")
+        deck = data["deck"]
+        for colour_id in ids:
+            if colour_id not in deck:
+                report(("deck",), f"the deck has no cards for colour {colour_id!r}")
+        for colour_id in deck:
+            if colour_id not in ids:
+                report(("deck", colour_id), f"the deck names colour {colour_id!r}, which is not in 'colours'")
+            for value in deck[colour_id]:
+                if value > 9:
+                    report(("deck", colour_id, value), f"card values go from 0 to 9, not {value}")
+        deck_size = sum(sum(counts.values()) for counts in deck.values())
+        deal = data["deal"]
+        most = data["players"]["max"]
+        needed = most * deal["hand"] + deal["center_pile"]
+        if deck_size < needed:
+            report(("deal",), f"the deck has {deck_size} cards but {most} players need {needed} "
+                              f"({most} x {deal['hand']} in hand + {deal['center_pile']} in the centre pile)")
+        rnd = data["round"]
+        has_pile = deal["center_pile"] > 0
+        if rnd["reveal"] == "simultaneous" and not has_pile:
+            report(("deal", "center_pile"), "a simultaneous reveal needs a centre pile (center_pile > 0)")
+        if rnd["colour_tie"] == "center_card" and not has_pile:
+            report(("round", "colour_tie"), "colour_tie: center_card needs a centre pile")
+        if rnd["no_unique_value"] == "center_pile" and not has_pile:
+            report(("round", "no_unique_value"), "no_unique_value: center_pile needs a centre pile")
+        if rnd["reveal"] == "simultaneous" and rnd["colour_tie"] == "leader":
+            report(("round", "colour_tie"), "colour_tie: leader needs cards played in turn (reveal: in_turn)")
+        target = data["end"]["stacks_of_one_colour"]
+        rounds_needed = 2 * (target - 1) + 1
+        rounds_possible = min(deal["hand"], deal["center_pile"]) if has_pile else deal["hand"]
+        if rounds_possible < rounds_needed:
+            report(("end", "stacks_of_one_colour"),
+                   f"{target} stacks of one colour can take {rounds_needed} rounds, but the deal allows "
+                   f"only {rounds_possible}")
+
+    # --- games ----------------------------------------------------------------------------------
+    def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
+        tables = _tables(rules)
+        if deal is not None:
+            return MajorityState.from_deal(rules, tables, players, deal, start_seat)
+        if seed is None:
+            seed = random.randrange(2**31)
+        deck = list(tables.deck)
+        random.Random(seed).shuffle(deck)
+        hand_size = rules.data["deal"]["hand"]
+        pile_size = rules.data["deal"]["center_pile"]
+        hands = []
+        for seat in range(players):
+            counts = [0] * tables.size
+            for card in deck[seat * hand_size:(seat + 1) * hand_size]:
+                counts[card] += 1
+            hands.append(counts)
+        dealt = players * hand_size
+        pile = deck[dealt:dealt + pile_size]
+        box = deck[dealt + pile_size:]
+        return MajorityState(rules, tables, players, hands, pile[::-1], box, seed, start_seat)
+
+    def from_view(self, rules, view: View, rng: random.Random) -> "MajorityState":
+        return MajorityState.from_view(rules, _tables(rules), view, rng)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-rules constants: card ids, colour and value of each card type, one Move per type."""
+
+    ids: tuple[str, ...]
+    colour: tuple[int, ...]
+    value: tuple[int, ...]
+    index: dict[str, int]
+    moves: tuple[Move, ...]
+    deck: tuple[int, ...]
+    colour_ids: tuple[str, str]
+    colour_names: tuple[str, str]
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+
+def _tables(rules) -> Tables:
+    cached = getattr(rules, "_majority_tables", None)
+    if cached is not None:
+        return cached
+    colours = rules.data["colours"]
+    ids, colour, value, deck = [], [], [], []
+    for ci, spec in enumerate(colours):
+        counts = rules.data["deck"][spec["id"]]
+        for v in sorted(counts):
+            index = len(ids)
+            ids.append(f"{spec['letter']}{v}")
+            colour.append(ci)
+            value.append(v)
+            deck.extend([index] * counts[v])
+    tables = Tables(tuple(ids), tuple(colour), tuple(value), {c: i for i, c in enumerate(ids)},
+                    tuple(Move(c, i) for i, c in enumerate(ids)), tuple(deck),
+                    (colours[0]["id"], colours[1]["id"]), (colours[0]["name"], colours[1]["name"]))
+    rules._majority_tables = tables
+    return tables
+
+
+class MajorityState(GameState):
+    """A RevoltaaA-style game. Card types are small ints; `tables.ids` names them."""
+
+    __slots__ = ("rules", "t", "players", "hands", "pile", "center_card", "chosen", "order", "turn",
+                 "leader", "stacks", "tally", "box", "round_no", "over", "victorious", "final",
+                 "center_score", "last", "history", "seed", "start_seat", "_to_act", "_simultaneous",
+                 "_cfg", "_last_colour")
+
+    def __init__(self, rules, tables: Tables, players: int, hands: list[list[int]], pile: list[int],
+                 box: list[int], seed: int | None, start_seat: int, *, start: bool = True):
+        self.rules = rules
+        self.t = tables
+        self.players = players
+        self.hands = hands
+        self.pile = pile                    # face-down centre pile, top card LAST
+        self.box = box
+        self.seed = seed
+        self.start_seat = start_seat
+        self.history: list[tuple[int, str]] = []
+        self.center_card = -1
+        self.chosen = [-1] * players
+        self.stacks: list[list[tuple[int, ...]]] = [[] for _ in range(players + 1)]  # [players] = centre
+        self.tally = [0, 0]
+        self.round_no = 0
+        self.over = False
+        self.victorious = -1
+        self.final: tuple[int, ...] = ()
+        self.center_score = 0
+        self.last: dict[str, Any] | None = None
+        self._last_colour = -1
+        rnd = rules.data["round"]
+        self._simultaneous = rnd["reveal"] == "simultaneous"
+        self._cfg = (rnd["colour_tie"], rnd["no_unique_value"], rnd.get("next_leader", "round_winner"),
+                     rules.data["end"]["stacks_of_one_colour"], rules.data["scoring"]["per_stack"],
+                     rules.data["scoring"]["per_card_in_hand"])
+        self.leader = start_seat
+        self.order: tuple[int, ...] = ()
+        self.turn = 0
+        self._to_act: tuple[int, ...] = ()
+        if start:
+            self._start_round()
+
+    # --- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, rules, tables: Tables, players: int, deal: dict, start_seat: int) -> "MajorityState":
+        unknown = set(deal) - {"hands", "piles"}
+        if unknown:
+            raise ValueError(f"deal: unknown keys {sorted(unknown)}; expected 'hands' and 'piles'")
+        hands_ids = deal.get("hands", [])
+        if len(hands_ids) != players:
+            raise ValueError(f"deal: {len(hands_ids)} hands given for {players} players")
+        piles = deal.get("piles", {}) or {}
+        if set(piles) - {"center"}:
+            raise ValueError(f"deal: unknown piles {sorted(set(piles) - {'center'})}; only 'center' exists")
+        remaining = list(tables.deck)
+
+        def take(card_id: str) -> int:
+            if card_id not in tables.index:
+                raise ValueError(f"deal: unknown card {card_id!r}; cards are {', '.join(tables.ids)}")
+            index = tables.index[card_id]
+            try:
+                remaining.remove(index)
+            except ValueError:
+                raise ValueError(f"deal: more {card_id} cards than the deck holds") from None
+            return index
+
+        hands = []
+        for cards in hands_ids:
+            counts = [0] * tables.size
+            for card_id in cards:
+                counts[take(card_id)] += 1
+            hands.append(counts)
+        pile_top_first = [take(c) for c in piles.get("center", [])]
+        if rules.data["deal"]["center_pile"] > 0 and not pile_top_first:
+            raise ValueError("deal: this game needs a centre pile: give piles={'center': [...]}")
+        return cls(rules, tables, players, hands, pile_top_first[::-1], remaining, None, start_seat)
+
+    @classmethod
+    def from_view(cls, rules, tables: Tables, view: View, rng: random.Random) -> "MajorityState":
+        """Rebuild a state from a seat's view, dealing the unseen cards at random."""
+        n = view.players
+        pool = list(tables.deck)
+        zones = view.zones
+
+        def known(card_ids) -> list[int]:
+            out = []
+            for card_id in card_ids:
+                index = tables.index[card_id]
+                pool.remove(index)
+                out.append(index)
+            return out
+
+        hands_known: list[list[int] | None] = []
+        chosen_known: list[int | None] = []
+        for seat in range(n):
+            hz, cz = zones[f"hand:{seat}"], zones[f"chosen:{seat}"]
+            hands_known.append(known(hz.cards) if hz.cards is not None else None)
+            chosen_known.append((known(cz.cards)[0] if cz.cards else -1) if cz.cards is not None else None)
+        stacks = []
+        for owner in list(range(n)) + ["center"]:
+            zone = zones[f"stacks:{owner}"]
+            stacks.append([tuple(known(g)) for g in zone.groups])
+        center_card = known(zones["center_card"].cards)[0] if zones["center_card"].cards else -1
+        pile_zone = zones.get("center")
+        pile_known = known(pile_zone.cards[::-1]) if pile_zone and pile_zone.cards is not None else None
+        rng.shuffle(pool)
+        hands = []
+        for seat in range(n):
+            counts = [0] * tables.size
+            cards = hands_known[seat]
+            if cards is None:
+                cards = [pool.pop() for _ in range(zones[f"hand:{seat}"].count)]
+            for card in cards:
+                counts[card] += 1
+            hands.append(counts)
+        chosen = []
+        for seat in range(n):
+            card = chosen_known[seat]
+            if card is None:
+                card = pool.pop() if zones[f"chosen:{seat}"].count else -1
+            chosen.append(card)
+        pile = pile_known if pile_known is not None else [pool.pop() for _ in range(pile_zone.count if pile_zone else 0)]
+        state = cls(rules, tables, n, hands, pile, pool, None, view.info["start_seat"], start=False)
+        state.chosen = chosen
+        state.stacks = stacks
+        state.center_card = center_card
+        info = view.info
+        state.tally = list(info["tally"])
+        state.round_no = info["round"]
+        state.leader = info["leader"]
+        state.order = tuple(info["order"])
+        state.turn = info["turn"]
+        state.over = view.is_over
+        state._last_colour = info["last_colour"]
+        state.last = info["last"]
+        if state.over:
+            state.victorious = info["victorious"]
+            state.final = tuple(view.scores)
+            state.center_score = info["center_score"]
+        state._to_act = view.to_act
+        return state
+
+    def clone(self) -> "MajorityState":
+        other = object.__new__(MajorityState)
+        other.rules, other.t, other.players = self.rules, self.t, self.players
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.box = self.box[:]
+        other.center_card = self.center_card
+        other.chosen = self.chosen[:]
+        other.order, other.turn, other.leader = self.order, self.turn, self.leader
+        other.stacks = [s[:] for s in self.stacks]
+        other.tally = self.tally[:]
+        other.round_no, other.over, other.victorious = self.round_no, self.over, self.victorious
+        other.final, other.center_score, other.last = self.final, self.center_score, self.last
+        other.history = self.history[:]
+        other.seed, other.start_seat = self.seed, self.start_seat
+        other._to_act, other._simultaneous, other._cfg = self._to_act, self._simultaneous, self._cfg
+        other._last_colour = self._last_colour
+        return other
+
+    # --- contract -------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.final if self.over else (0,) * self.players
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self._to_act:
+            return []
+        hand = self.hands[seat]
+        moves = self.t.moves
+        return [moves[i] for i in range(len(hand)) if hand[i]]
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        index = self.t.index.get(move.text)
+        return index is not None and seat in self._to_act and self.hands[seat][index] > 0
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        card = self.t.index[move.text]
+        self.hands[seat][card] -= 1
+        self.chosen[seat] = card
+        if self._simultaneous:
+            self._to_act = tuple(s for s in self._to_act if s != seat)
+            events: list[Event] = [CardChosen(seat)]
+        else:
+            self.turn += 1
+            self._to_act = (self.order[self.turn],) if self.turn < len(self.order) else ()
+            events = [Played(seat, (move.text,), move.text)]
+        if not self._to_act:
+            self._resolve(events)
+        return events
+
+    # --- the round ------------------------------------------------------------------------------
+    def _start_round(self, events: list[Event] | None = None) -> None:
+        """Begin a round, or end the game if the cards have run out (only with a special deal)."""
+        has_pile = self.rules.data["deal"]["center_pile"] > 0
+        if any(sum(h) == 0 for h in self.hands) or (has_pile and not self.pile):
+            self._finish(events if events is not None else [], out_of_cards=True)
+            return
+        self.round_no += 1
+        self.chosen = [-1] * self.players
+        if has_pile:
+            self.center_card = self.pile.pop()
+            if events is not None:
+                events.append(Revealed((("center", self.t.ids[self.center_card]),)))
+        if self._simultaneous:
+            self._to_act = tuple(range(self.players))
+        else:
+            self.order = tuple((self.leader + i) % self.players for i in range(self.players))
+            self.turn = 0
+            self._to_act = (self.order[0],)
+
+    def _resolve(self, events: list[Event]) -> None:
+        t = self.t
+        colour_tie, no_unique, next_leader, target, _, _ = self._cfg
+        entries: list[tuple[int, int]] = []  # (owner, card); CENTER for the centre card
+        if self.center_card >= 0:
+            entries.append((CENTER, self.center_card))
+        seats = self.order if not self._simultaneous else range(self.players)
+        entries.extend((s, self.chosen[s]) for s in seats)
+        if self._simultaneous:
+            events.append(Revealed(tuple((s, t.ids[self.chosen[s]]) for s in range(self.players))))
+        totals = [0, 0]
+        for _, card in entries:
+            totals[t.colour[card]] += t.value[card]
+        if totals[0] != totals[1]:
+            colour = 0 if totals[0] > totals[1] else 1
+            colour_reason = "higher total"
+        elif colour_tie == "center_card":
+            colour = t.colour[self.center_card]
+            colour_reason = "tie, the centre card decides"
+        else:
+            colour = t.colour[self.chosen[self.leader]]
+            colour_reason = "tie, the leader's card decides"
+        in_colour = [(owner, card) for owner, card in entries if t.colour[card] == colour]
+        seen: dict[int, int] = {}
+        for _, card in in_colour:
+            seen[t.value[card]] = seen.get(t.value[card], 0) + 1
+        unique_value = next((v for v in sorted(seen) if seen[v] == 1), None)
+        if unique_value is not None:
+            winner_owner, top = next((o, c) for o, c in in_colour if t.value[c] == unique_value)
+        else:
+            winner_owner = CENTER if no_unique == "center_pile" else self.leader
+            top = min((c for _, c in in_colour), key=lambda c: (c != self.center_card, t.value[c]))
+        rest = [c for _, c in entries]
+        rest.remove(top)
+        stack = (top, *rest)
+        owner_index = self.players if winner_owner == CENTER else winner_owner
+        self.stacks[owner_index].append(stack)
+        self.tally[colour] += 1
+        self._last_colour = colour
+        winner = None if winner_owner == CENTER else winner_owner
+        explanation = self._explain(totals, colour, colour_reason, seen, unique_value, winner_owner, top)
+        card_ids = tuple(t.ids[c] for c in stack)
+        self.last = {"winner": winner, "colour": t.colour_ids[colour], "totals": tuple(totals),
+                     "unique_value": unique_value, "winning_card": t.ids[top] if unique_value is not None else None,
+                     "cards": tuple((("center" if o == CENTER else o), t.ids[c]) for o, c in entries),
+                     "explanation": explanation}
+        events.append(RoundResolved(winner, t.colour_ids[colour], explanation, card_ids,
+                                    self.last["winning_card"],
+                                    ((t.colour_ids[0], totals[0]), (t.colour_ids[1], totals[1]))))
+        events.append(StackTaken(winner, card_ids))
+        self.center_card = -1
+        self.chosen = [-1] * self.players
+        if self.tally[colour] >= target:
+            self._finish(events)
+            return
+        if not self._simultaneous:
+            if next_leader == "round_winner":
+                self.leader = winner if winner is not None else self.leader
+            elif next_leader == "next_seat":
+                self.leader = (self.leader + 1) % self.players
+        self._start_round(events)
+
+    def _explain(self, totals, colour, colour_reason, seen, unique_value, winner_owner, top) -> str:
+        t = self.t
+        names = t.colour_names
+        line = (f"{names[0]} {totals[0]} : {names[1]} {totals[1]} - {names[colour]} win "
+                f"({colour_reason}). ")
+        values = ", ".join(f"{v}" + (f" x{seen[v]}" if seen[v] > 1 else "") for v in sorted(seen))
+        line += f"{names[colour]} values: {values}. "
+        who = "the centre pile" if winner_owner == CENTER else f"seat {winner_owner + 1}"
+        if unique_value is not None:
+            line += f"Lowest value shown once: {unique_value} ({t.ids[top]}), so {who} takes the stack."
+        else:
+            line += f"No value is shown only once, so {who} takes the stack."
+        return line
+
+    def _finish(self, events: list[Event], out_of_cards: bool = False) -> None:
+        if out_of_cards and self.tally[0] == self.tally[1]:
+            colour = self._last_colour if self._last_colour >= 0 else 0
+        elif out_of_cards:
+            colour = 0 if self.tally[0] > self.tally[1] else 1
+        else:
+            colour = self._last_colour
+        per_stack, per_card = self._cfg[4], self._cfg[5]
+        t = self.t
+        in_colour = [i for i in range(t.size) if t.colour[i] == colour]
+
+        def stack_points(owner_index: int) -> int:
+            return sum(1 for s in self.stacks[owner_index] if t.colour[s[0]] == colour)
+
+        scores = tuple(per_stack * stack_points(s) + per_card * sum(self.hands[s][i] for i in in_colour)
+                       for s in range(self.players))
+        self.center_score = per_stack * stack_points(self.players) + per_card * sum(
+            1 for c in self.pile if t.colour[c] == colour)
+        self.victorious = colour
+        self.final = scores
+        self.over = True
+        self._to_act = ()
+        beaten = [s for s in range(self.players) if scores[s] < self.center_score]
+        explanation = f"The {t.colour_names[colour]} are victorious."
+        if beaten:
+            explanation += " Beaten by the centre pile: " + ", ".join(f"seat {s + 1}" for s in beaten) + "."
+        events.append(GameOver(scores, explanation, (("center", self.center_score),)))
+
+    # --- zones and view -------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        t = self.t
+        ids = t.ids
+        hand_vis = "public" if self.over else "owner"
+        chosen_vis = "owner" if self._simultaneous else "public"
+        zones = []
+        for seat in range(self.players):
+            hand = self.hands[seat]
+            cards = tuple(ids[i] for i in range(t.size) for _ in range(hand[i]))
+            zones.append(Zone(f"hand:{seat}", "hand", seat, hand_vis, cards))
+            card = self.chosen[seat]
+            zones.append(Zone(f"chosen:{seat}", "slot", seat, chosen_vis, (ids[card],) if card >= 0 else ()))
+            zones.append(Zone(f"stacks:{seat}", "stacks", seat, "public", (),
+                              tuple(tuple(ids[c] for c in s) for s in self.stacks[seat])))
+        zones.append(Zone("stacks:center", "stacks", None, "public", (),
+                          tuple(tuple(ids[c] for c in s) for s in self.stacks[self.players])))
+        zones.append(Zone("center_card", "slot", None, "public",
+                          (ids[self.center_card],) if self.center_card >= 0 else ()))
+        if self.rules.data["deal"]["center_pile"] > 0:
+            zones.append(Zone("center", "pile", None, "public" if self.over else "hidden",
+                              tuple(ids[c] for c in reversed(self.pile))))
+        zones.append(Zone("box", "pile", None, "hidden", tuple(ids[c] for c in self.box)))
+        return zones
+
+    def public_info(self) -> dict[str, Any]:
+        t = self.t
+        info = {
+            "round": self.round_no,
+            "leader": self.leader,
+            "start_seat": self.start_seat,
+            "order": self.order,
+            "turn": self.turn,
+            "reveal": "simultaneous" if self._simultaneous else "in_turn",
+            "chosen": tuple(c >= 0 for c in self.chosen),
+            "tally": tuple(self.tally),
+            "target": self._cfg[3],
+            "colours": t.colour_ids,
+            "colour_names": t.colour_names,
+            "last": self.last,
+            "last_colour": self._last_colour,
+        }
+        if self.over:
+            info.update(victorious=self.victorious, victorious_colour=t.colour_ids[self.victorious],
+                        center_score=self.center_score,
+                        beaten_by_center=tuple(s for s in range(self.players) if self.final[s] < self.center_score),
+                        breakdown=self.breakdown())
+        return info
+
+    def breakdown(self) -> tuple[dict[str, int], ...]:
+        """Per seat (and the centre pile last): victorious stacks and victorious cards in hand."""
+        t, colour = self.t, self.victorious
+        rows = []
+        for owner in range(self.players + 1):
+            stacks = sum(1 for s in self.stacks[owner] if t.colour[s[0]] == colour)
+            if owner < self.players:
+                cards = sum(n for i, n in enumerate(self.hands[owner]) if t.colour[i] == colour)
+            else:
+                cards = sum(1 for c in self.pile if t.colour[c] == colour)
+            rows.append({"stacks": stacks, "cards": cards})
+        return tuple(rows)
+
+
+FAMILY = MajorityFamily()
