@@ -131,3 +131,8 @@ def _resolve(cards, center_card, leader, no_unique_to):
             if card[0] == colour and int(card[1:]) == unique[0]:
                 return owner, colour
     return no_unique_to, colour
+
+
+def make_heuristic(rules, level: str) -> MajorityHeuristicAgent:
+    """`ai:easy` plays a random card half the time; `ai:normal` always thinks."""
+    return MajorityHeuristicAgent(rules, noise=0.5 if level == "ai:easy" else 0.0)

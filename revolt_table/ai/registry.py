@@ -6,23 +6,30 @@ easy and normal levels, and every family gets the generic determinized search fo
 
 from __future__ import annotations
 
-from typing import Callable
+import importlib
 
+from ..engine.family import FAMILY_MODULES
 from ..engine.rules import Rules
 from .base import Agent, RandomAgent
 from .search import DeterminizedSearchAgent
 
 AGENT_NAMES = ("random", "ai:easy", "ai:normal", "ai:hard")
 
-HeuristicFactory = Callable[[Rules, str], Agent]
+def family_heuristic(rules: Rules, level: str) -> Agent | None:
+    """The family's own heuristic agent, from `revolt_table.ai.<family>_ai.make_heuristic`, if any.
 
-
-def _majority(rules: Rules, level: str) -> Agent:
-    from .majority_ai import MajorityHeuristicAgent
-    return MajorityHeuristicAgent(rules, noise=0.5 if level == "ai:easy" else 0.0)
-
-
-HEURISTICS: dict[str, HeuristicFactory] = {"majority": _majority}
+    Convention over a shared table: adding a family's AI touches only its own module.
+    """
+    family = rules.family.name
+    if family not in FAMILY_MODULES:
+        return None
+    try:
+        module = importlib.import_module(f"revolt_table.ai.{family}_ai")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"revolt_table.ai.{family}_ai":
+            return None
+        raise
+    return module.make_heuristic(rules, level)
 
 
 def make_agent(spec: str, rules: Rules, *, iterations: int | None = None,
@@ -31,8 +38,7 @@ def make_agent(spec: str, rules: Rules, *, iterations: int | None = None,
     if spec == "random":
         return RandomAgent()
     if spec in ("ai:easy", "ai:normal"):
-        factory = HEURISTICS.get(rules.family.name)
-        agent = factory(rules, spec) if factory else RandomAgent()
+        agent = family_heuristic(rules, spec) or RandomAgent()
         agent.name = spec
         return agent
     if spec == "ai:hard":
