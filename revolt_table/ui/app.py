@@ -1,0 +1,260 @@
+"""The App: the window, the one frame loop and the scene stack.
+
+Why the App owns the loop: every scene stays non-blocking (AI thinking, animations and input all share
+one 60 FPS loop), and tests can drive frames one at a time with step(dt) on a headless display.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from typing import Callable
+
+import pygame
+
+from revolt_table import userdata
+from revolt_table.ui import fonts, i18n, theme
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.theme import Metrics, metrics_for
+from revolt_table.userdata import GameSetup, Settings
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+TOAST_SECONDS = 5.0
+
+
+class App:
+    """One window with a stack of scenes.
+
+    Hooks the table code plugs in (all replaceable attributes):
+      start_game(setup: GameSetup)  called by the New game screen's Start button
+      resume_game()                 called by the title's Resume button
+      has_saved_game() -> bool      decides whether Resume is shown
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 *, save_settings: bool = True) -> None:
+        warning = None
+        if settings is None:
+            settings, warning = userdata.load_settings()
+        self.settings: Settings = settings
+        self._persist = save_settings
+        i18n.set_language(settings.language)
+        pygame.init()
+        fonts.clear_cache()
+        pygame.key.set_repeat(350, 40)
+        self._windowed_size = userdata.clamp_window_size(size or settings.window_size)
+        self.fullscreen = False
+        self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
+        pygame.display.set_caption(i18n.t("app.title"))
+        self.metrics: Metrics = metrics_for(self.screen.get_size())
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.toasts: list[list] = []          # [message, seconds left]
+        self.start_game: Callable[[GameSetup], None] = self._no_table_yet
+        self.resume_game: Callable[[], None] = self._no_table_yet
+        self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
+        if warning:
+            log.warning(warning)
+            self.notify(i18n.t("app.settings_reset", detail=warning))
+
+    # ------------------------------------------------------------------ window
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._limit_window()
+        self.fullscreen = fullscreen
+        return screen
+
+    @staticmethod
+    def _limit_window() -> None:
+        """Ask the window manager to enforce the supported size range (best effort)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = userdata.MIN_WINDOW
+            window.maximum_size = userdata.MAX_WINDOW
+        except (AttributeError, pygame.error):
+            pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (clamped to the supported range) and re-lay out every scene."""
+        size = userdata.clamp_window_size(size)
+        if not self.fullscreen:
+            self._windowed_size = size
+            if self.screen.get_size() != size:
+                self.screen = self._set_mode(size, False)
+        self._relayout()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self.screen = self._set_mode(self._windowed_size, on)
+        if self.settings.fullscreen != on:
+            self.settings.fullscreen = on
+            self.save_settings()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def _relayout(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        self.metrics = metrics_for(self.screen.get_size())
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    # ------------------------------------------------------------------ settings
+
+    def save_settings(self) -> None:
+        """Persist self.settings (atomic); a failure becomes a message, never a crash."""
+        if not self._persist:
+            return
+        if not self.fullscreen:
+            self.settings.window_size = self._windowed_size
+        try:
+            userdata.save_settings(self.settings)
+        except OSError as exc:
+            log.warning("could not save settings: %s", exc)
+            self.notify(i18n.t("app.settings_not_saved"))
+
+    def notify(self, message: str) -> None:
+        """Show a short message banner over whatever scene is up."""
+        self.toasts.append([message, TOAST_SECONDS])
+
+    def _no_table_yet(self, *args: object) -> None:
+        self.notify(i18n.t("app.table_not_ready"))
+
+    # ------------------------------------------------------------------ scene stack
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].on_exit()
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below becomes active again."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.on_enter()
+
+    def reset_to(self, scene: Scene) -> None:
+        """Clear the whole stack and show `scene` (e.g. "quit to title")."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ loop
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame: events, update, draw, flip. dt=None measures real time (60 FPS cap).
+
+        Returns False once the app wants to close.
+        """
+        if dt is None:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if self.scenes:
+            self.scenes[-1].update(dt)
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [toast for toast in self.toasts if toast[1] > 0]
+        self.draw()
+        pygame.display.flip()
+        return self.running
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, everything else to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            if not self.fullscreen:
+                self.resize((event.w, event.h))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.scenes:
+            self.scenes[-1].handle_event(event)
+
+    def draw(self) -> None:
+        """Draw from the highest opaque scene upward, so overlays show the scene beneath them."""
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        if not self.scenes:
+            self.screen.fill(theme.FELT_DARK)
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        if self.toasts:
+            self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        from revolt_table.ui import draw
+
+        m = self.metrics
+        y = m.pad
+        for message, left in self.toasts[-3:]:
+            size = draw.fit_text(message, m.font_small, self.size[0] - 4 * m.pad)
+            image = draw.render_text(message, size, theme.TEXT)
+            box = image.get_rect().inflate(2 * m.pad, m.gap * 2)
+            box.midtop = (self.size[0] // 2, y)
+            alpha = int(235 * min(1.0, left / 0.5))
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*theme.PANEL, alpha), layer.get_rect(), border_radius=m.radius)
+            pygame.draw.rect(layer, (*theme.GOLD, alpha), layer.get_rect(), width=2, border_radius=m.radius)
+            image.set_alpha(alpha)
+            layer.blit(image, image.get_rect(center=layer.get_rect().center))
+            self.screen.blit(layer, box)
+            y = box.bottom + m.gap
+
+    def run(self) -> None:
+        """Loop until quit."""
+        while self.running and self.step():
+            pass
+        pygame.quit()
+
+
+def main() -> None:
+    """Open the window on the title screen (what `revolt-table` with no arguments does)."""
+    from revolt_table.ui.scenes.title import TitleScene
+
+    app = App()
+    app.push(TitleScene(app))
+    app.run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""Drawing helpers shared by scenes: the felt background, panels, shadowed text and card backs.
+
+Why here: these are the look of the product. Expensive pieces (the vignetted felt, card backs) are
+rendered once per size and cached, so scenes can redraw every frame cheaply.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from revolt_table.ui import theme
+from revolt_table.ui.fonts import font
+
+
+@lru_cache(maxsize=4)
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """A felt table: radial light in the middle, darker edges, a faint woven grain."""
+    w, h = size
+    small_w, small_h = 64, 40
+    small = pygame.Surface((small_w, small_h))
+    cx, cy = (small_w - 1) / 2, (small_h - 1) * 0.45
+    max_d = math.hypot(cx, cy)
+    for y in range(small_h):
+        for x in range(small_w):
+            d = math.hypot(x - cx, (y - cy) * 1.25) / max_d
+            f = min(1.0, d) ** 1.6
+            small.set_at((x, y), theme.lerp_color(theme.FELT_LIGHT, theme.FELT_DARK, f))
+    surface = pygame.transform.smoothscale(small, (w, h))
+    tile = _grain_tile()
+    tw, th = tile.get_size()
+    for ty in range(0, h, th):
+        for tx in range(0, w, tw):
+            surface.blit(tile, (tx, ty))
+    return surface.convert() if pygame.display.get_init() and pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=1)
+def _grain_tile() -> pygame.Surface:
+    """A small seamless tile of faint light and dark specks that reads as cloth."""
+    rng = random.Random(1234)
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    for _ in range(900):
+        x, y = rng.randrange(96), rng.randrange(96)
+        shade = 255 if rng.random() < 0.5 else 0
+        tile.set_at((x, y), (shade, shade, shade, rng.randrange(6, 16)))
+    return tile
+
+
+def text(surface: pygame.Surface, content: str, size: int, color: theme.Color, *, bold: bool = False,
+         center: tuple[int, int] | None = None, topleft: tuple[int, int] | None = None,
+         midleft: tuple[int, int] | None = None, midright: tuple[int, int] | None = None,
+         shadow: bool = False) -> pygame.Rect:
+    """Render one line of text at an anchor point and return its rectangle."""
+    image = render_text(content, size, color, bold)
+    rect = image.get_rect()
+    if center is not None:
+        rect.center = center
+    elif midleft is not None:
+        rect.midleft = midleft
+    elif midright is not None:
+        rect.midright = midright
+    elif topleft is not None:
+        rect.topleft = topleft
+    if shadow:
+        offset = max(1, size // 18)
+        surface.blit(render_text(content, size, theme.SHADOW, bold), rect.move(offset, offset))
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=512)
+def render_text(content: str, size: int, color: theme.Color, bold: bool = False) -> pygame.Surface:
+    """Cached single-line text image (labels repeat every frame)."""
+    return font(size, bold).render(content, True, color)
+
+
+def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int:
+    """Largest font size <= size at which `content` fits in max_width (so long names never spill)."""
+    while size > 9 and font(size, bold).size(content)[0] > max_width:
+        size -= 1
+    return size
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, alpha: int = 235,
+          edge: theme.Color = theme.PANEL_EDGE) -> None:
+    """A dark translucent rounded panel with a thin light edge and a soft drop shadow."""
+    spread = max(2, radius // 2)
+    shadow = pygame.Surface(rect.inflate(2 * spread, 2 * spread).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 45), shadow.get_rect(), border_radius=radius + spread)
+    surface.blit(shadow, (rect.x - spread, rect.y - spread // 2 + spread))
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*theme.PANEL, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (*edge, 255), body.get_rect(), width=max(1, radius // 6), border_radius=radius)
+    surface.blit(body, rect)
+
+
+def gold_rule(surface: pygame.Surface, center: tuple[int, int], width: int, thickness: int = 2) -> None:
+    """A thin gold ornament line with a diamond in the middle (section divider)."""
+    cx, cy = center
+    pygame.draw.line(surface, theme.GOLD_DARK, (cx - width // 2, cy), (cx + width // 2, cy), thickness)
+    d = thickness * 3
+    pygame.draw.polygon(surface, theme.GOLD, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+
+
+@lru_cache(maxsize=16)
+def card_back(size: tuple[int, int]) -> pygame.Surface:
+    """A card back: off-white border, wine field with a gold lattice and an oval medallion."""
+    w, h = size
+    radius = max(3, w // 12)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, theme.CARD_FACE, surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, theme.CARD_EDGE, surface.get_rect(), width=1, border_radius=radius)
+    inset = max(3, w // 14)
+    field = surface.get_rect().inflate(-2 * inset, -2 * inset)
+    inner = pygame.Surface(field.size, pygame.SRCALPHA)
+    pygame.draw.rect(inner, theme.CARD_BACK, inner.get_rect(), border_radius=max(2, radius - inset // 2))
+    step = max(6, w // 6)
+    fw, fh = field.size
+    for k in range(-fh, fw + fh, step):
+        pygame.draw.line(inner, theme.CARD_BACK_LIGHT, (k, 0), (k + fh, fh), 1)
+        pygame.draw.line(inner, theme.CARD_BACK_LIGHT, (k, fh), (k + fh, 0), 1)
+    mask = pygame.Surface(field.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - inset // 2))
+    inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    oval = pygame.Rect(0, 0, fw * 0.62, fh * 0.42)
+    oval.center = (fw // 2, fh // 2)
+    pygame.draw.ellipse(inner, theme.CARD_BACK, oval)
+    pygame.draw.ellipse(inner, theme.GOLD, oval, max(1, w // 40))
+    pygame.draw.rect(inner, theme.GOLD, inner.get_rect(), width=max(1, w // 50),
+                     border_radius=max(2, radius - inset // 2))
+    glyph = font(max(8, int(fh * 0.2)), True).render("R", True, theme.GOLD)
+    inner.blit(glyph, glyph.get_rect(center=oval.center))
+    surface.blit(inner, field)
+    return surface
+
+
+def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int] = theme.DIM) -> None:
+    """Darken everything drawn so far (behind an overlay)."""
+    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    cover.fill(rgba)
+    surface.blit(cover, (0, 0))

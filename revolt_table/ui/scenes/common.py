@@ -1,0 +1,76 @@
+"""Shared scene chrome: felt backdrop, page header and a panel scene with keyboard focus.
+
+Why: Settings, Rules, New game and Results look like pages of one product, and all of them go back
+with Esc. Subclasses build widgets once and only re-place them in layout().
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from revolt_table.ui import draw, theme
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.theme import Metrics
+from revolt_table.ui.widgets import FocusGroup
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    surface.blit(draw.felt_background(surface.get_size()), (0, 0))
+
+
+def draw_header(surface: pygame.Surface, m: Metrics, title: str) -> int:
+    """Page title centred near the top with a gold rule under it; returns the y below it."""
+    y = m.pad + m.font_title // 2 + m.px(8)
+    rect = draw.text(surface, title, m.font_title, theme.GOLD_LIGHT, bold=True,
+                     center=(m.width // 2, y), shadow=True)
+    rule_y = rect.bottom + m.px(10)
+    draw.gold_rule(surface, (m.width // 2, rule_y), min(m.width - 2 * m.pad, m.px(420)), max(1, m.px(2)))
+    return rule_y + m.px(14)
+
+
+def header_bottom(m: Metrics) -> int:
+    """Where draw_header's content ends, without drawing (for layout)."""
+    y = m.pad + m.font_title // 2 + m.px(8)
+    text_h = draw.render_text("Ag", m.font_title, theme.GOLD_LIGHT, True).get_height()
+    return y + text_h // 2 + m.px(10) + m.px(14)
+
+
+class PageScene(Scene):
+    """A full-screen page: felt, a header, an optional panel and a FocusGroup of widgets."""
+
+    title: str = ""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.group = FocusGroup()
+        self.panel_rect: pygame.Rect | None = None
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        draw_header(surface, self.metrics, self.title)
+        if self.panel_rect is not None:
+            draw.panel(surface, self.panel_rect, self.metrics.radius * 2)
+        self.draw_content(surface)
+        self.group.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Extra drawing between the panel and the widgets (labels, tables)."""
+
+    def widget(self, name: str):
+        """Find a widget by its name (tests and scripted input use this)."""
+        for w in self.group.widgets:
+            if getattr(w, "name", None) == name:
+                return w
+        raise KeyError(name)

@@ -1,0 +1,190 @@
+"""New game setup: game, variant, player count and each seat (Human / AI easy / normal / hard + name).
+
+The choices are remembered in settings.last_setup; Start hands a GameSetup to app.start_game, the hook
+the table scene plugs into.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from revolt_table.ui import draw, theme
+from revolt_table.ui.catalog import GameInfo, load_catalog
+from revolt_table.ui.i18n import t
+from revolt_table.ui.scenes.common import PageScene, header_bottom
+from revolt_table.ui.widgets import Button, OptionSelector, TextField
+from revolt_table.userdata import SEAT_KINDS, GameSetup
+
+MAX_SEATS = 6
+
+
+def default_name(index: int) -> str:
+    return t(f"setup.default_name_{index + 1}")
+
+
+class NewGameScene(PageScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.title = t("setup.title")
+        self.games: list[GameInfo] = load_catalog(getattr(app, "rules_folder", None))
+        last = app.settings.last_setup
+        self.setup = GameSetup(last.game_id, last.variant, last.players, list(last.seats), list(last.names))
+        if self.games and self.setup.game_id not in {g.id for g in self.games}:
+            self.setup.game_id = self.games[0].id
+        self._pad_seats()
+
+        self.game_selector = OptionSelector(
+            t("setup.game"), [(g.id, g.name) for g in self.games] or [("", t("setup.no_games"))],
+            self.setup.game_id, self._set_game, name="game")
+        self.variant_selector = OptionSelector(t("setup.variant"), [], "", self._set_variant, name="variant")
+        self.players_selector = OptionSelector(t("setup.players"), [], 0, self._set_players, name="players")
+        self.name_fields = [TextField(self.setup.names[i], lambda text, i=i: self._set_name(i, text),
+                                      max_length=16, placeholder=default_name(i), name=f"name{i + 1}")
+                            for i in range(MAX_SEATS)]
+        kinds = [(kind, t(f"setup.seat_{kind.replace(':', '_')}")) for kind in SEAT_KINDS]
+        self.kind_selectors = [OptionSelector("", kinds, self.setup.seats[i],
+                                              lambda kind, i=i: self._set_kind(i, kind), name=f"kind{i + 1}")
+                               for i in range(MAX_SEATS)]
+        self.back_button = Button(t("common.back"), self.back, name="back")
+        self.rules_button = Button(t("setup.rules"), self.show_rules, name="rules")
+        self.start_button = Button(t("setup.start"), self.start, style="primary", name="start")
+        self._refresh_game_options()
+
+    # ---------------------------------------------------------------- model
+    @property
+    def game(self) -> GameInfo | None:
+        return next((g for g in self.games if g.id == self.setup.game_id), None)
+
+    def _pad_seats(self) -> None:
+        s = self.setup
+        while len(s.seats) < MAX_SEATS:
+            s.seats.append("human" if not s.seats else "ai:normal")
+        while len(s.names) < MAX_SEATS:
+            s.names.append(default_name(len(s.names)))
+
+    def _refresh_game_options(self) -> None:
+        game = self.game
+        variants = [("", t("setup.variant_standard"))] + (game.variants if game else [])
+        if self.setup.variant not in {v for v, _ in variants}:
+            self.setup.variant = ""
+        self.variant_selector.set_options(variants, self.setup.variant)
+        lo, hi = (game.min_players, game.max_players) if game else (3, 5)
+        hi = min(hi, MAX_SEATS)
+        self.setup.players = min(max(self.setup.players, lo), hi)
+        self.players_selector.set_options([(n, str(n)) for n in range(lo, hi + 1)], self.setup.players)
+        self.start_button.enabled = game is not None
+        self.rules_button.enabled = game is not None
+        for i in range(MAX_SEATS):
+            shown = i < self.setup.players
+            self.name_fields[i].visible = self.kind_selectors[i].visible = shown
+        widgets = [self.game_selector, self.variant_selector, self.players_selector]
+        for i in range(self.setup.players):
+            widgets += [self.name_fields[i], self.kind_selectors[i]]
+        widgets += [self.back_button, self.rules_button, self.start_button]
+        self.group.set_widgets(widgets)
+        self.on_resize(self.size)
+
+    def _remember(self) -> None:
+        self.app.settings.last_setup = self.result()
+        self.app.save_settings()
+
+    def _set_game(self, game_id: str) -> None:
+        self.setup.game_id = game_id
+        self._refresh_game_options()
+        self._remember()
+
+    def _set_variant(self, variant: str) -> None:
+        self.setup.variant = variant
+        self._remember()
+
+    def _set_players(self, players: int) -> None:
+        self.setup.players = players
+        self._refresh_game_options()
+        self._remember()
+
+    def _set_name(self, index: int, text: str) -> None:
+        self.setup.names[index] = text
+        self._remember()
+
+    def _set_kind(self, index: int, kind: str) -> None:
+        self.setup.seats[index] = kind
+        self._remember()
+
+    def result(self) -> GameSetup:
+        """The setup as chosen: only the seats in play, blank names replaced by defaults."""
+        n = self.setup.players
+        names = [(self.setup.names[i].strip() or default_name(i)) for i in range(n)]
+        return GameSetup(self.setup.game_id, self.setup.variant, n, list(self.setup.seats[:n]), names)
+
+    # ---------------------------------------------------------------- actions
+    def start(self) -> None:
+        if self.game is None:
+            return
+        setup = self.result()
+        self.app.settings.last_setup = setup
+        self.app.save_settings()
+        self.app.start_game(setup)
+
+    def show_rules(self) -> None:
+        from revolt_table.ui.scenes.rules import RulesScene
+        if self.game is not None:
+            self.app.push(RulesScene(self.app, self.game.id))
+
+    # ---------------------------------------------------------------- layout
+    def on_resize(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        top = header_bottom(m)
+        width = min(size[0] - 2 * m.pad, m.px(820))
+        bottom_limit = size[1] - 2 * m.pad - m.button_height
+        seats = self.setup.players
+        rows = 3 + seats
+        extra = m.px(44)                                  # the "Seats" caption
+        inner = m.px(20)
+        row_h = m.row_height
+        gap = m.px(10)
+        available = bottom_limit - top - 2 * inner - extra
+        if rows * (row_h + gap) > available:              # small windows: tighten rows evenly
+            row_h = max(m.px(30), int(available / rows) - gap)
+        height = rows * (row_h + gap) - gap + extra + 2 * inner
+        self.panel_rect = pygame.Rect(size[0] // 2 - width // 2, top, width, height)
+        x, w = self.panel_rect.x + inner, width - 2 * inner
+        y = self.panel_rect.y + inner
+        for selector in (self.game_selector, self.variant_selector, self.players_selector):
+            selector.label_ratio = 0.34
+            selector.set_rect(pygame.Rect(x, y, w, row_h))
+            y += row_h + gap
+        self.seats_caption_y = y + extra // 2 - gap // 2
+        y += extra
+        label_w = int(w * 0.12)
+        name_w = int((w - label_w) * 0.50)
+        self.seat_label_x = x
+        self.seat_rows: list[int] = []
+        for i in range(MAX_SEATS):
+            self.seat_rows.append(y + row_h // 2)
+            self.name_fields[i].set_rect(pygame.Rect(x + label_w, y, name_w - m.gap, row_h))
+            self.kind_selectors[i].set_rect(pygame.Rect(x + label_w + name_w, y, w - label_w - name_w, row_h))
+            if i < seats:
+                y += row_h + gap
+        self.row_h = row_h
+        bw, bh = m.px(200), m.button_height
+        by = min(self.panel_rect.bottom + m.pad, size[1] - m.pad - bh)
+        total = 3 * bw + 2 * m.gap
+        bx = size[0] // 2 - total // 2
+        for button in (self.back_button, self.rules_button, self.start_button):
+            button.set_rect(pygame.Rect(bx, by, bw, bh))
+            bx += bw + m.gap
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        cx = self.panel_rect.centerx
+        draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
+                  center=(cx, self.seats_caption_y))
+        half = self.panel_rect.width // 2 - m.px(20)
+        for dx in (-1, 1):
+            x0 = cx + dx * m.px(60)
+            pygame.draw.line(surface, theme.GOLD_DARK, (x0, self.seats_caption_y),
+                             (cx + dx * half, self.seats_caption_y), 1)
+        size = max(10, int(self.row_h * 0.38))
+        for i in range(self.setup.players):
+            draw.text(surface, t("setup.seat_number", number=i + 1), size, theme.TEXT_MUTED,
+                      midleft=(self.seat_label_x, self.seat_rows[i]))

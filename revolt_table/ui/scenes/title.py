@@ -1,0 +1,173 @@
+"""Title screen: the logo over a felt table with a few card backs drifting by, and the main menu."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from revolt_table import __version__
+from revolt_table.ui import draw, theme
+from revolt_table.ui.i18n import t
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.common import draw_backdrop
+from revolt_table.ui.widgets import Button, Menu
+
+
+class DriftingCards:
+    """A handful of card backs gliding slowly across the felt (pre-rotated once per size: cheap)."""
+
+    COUNT = 7
+
+    def __init__(self, seed: int = 3) -> None:
+        rng = random.Random(seed)
+        self.cards = []
+        for i in range(self.COUNT):
+            depth = 0.6 + 0.4 * (i / (self.COUNT - 1))               # far cards smaller and slower
+            side = i % 2                                               # keep the middle (logo, menu) clear
+            self.cards.append({
+                "x": rng.uniform(0.04, 0.16) + side * 0.80, "y": rng.random(), "depth": depth,
+                "vy": rng.uniform(0.012, 0.024) * rng.choice((-1, 1)), "sway": rng.uniform(0.004, 0.012),
+                "angle": rng.uniform(-30, 30), "phase": rng.random() * 6.28,
+            })
+        self.cards.sort(key=lambda c: c["depth"])
+        self.size = (0, 0)
+        self.images: list[pygame.Surface] = []
+        self.time = 0.0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        h = size[1]
+        self.images = []
+        for card in self.cards:
+            ch = int(h * 0.22 * card["depth"])
+            back = draw.card_back((int(ch * 0.7), ch))
+            framed = pygame.Surface((back.get_width() + 12, back.get_height() + 12), pygame.SRCALPHA)
+            pygame.draw.rect(framed, (0, 0, 0, 70), framed.get_rect().move(4, 6).inflate(-8, -8),
+                             border_radius=back.get_width() // 10)
+            framed.blit(back, (4, 2))
+            image = pygame.transform.rotozoom(framed, card["angle"], 1.0)
+            shade = int(150 + 105 * (card["depth"] - 0.6) / 0.4)           # far cards sink into the felt
+            image.fill((shade, shade, shade, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self.images.append(image)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for card in self.cards:
+            card["y"] = (card["y"] + card["vy"] * card["depth"] * dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        for card, image in zip(self.cards, self.images):
+            iw, ih = image.get_size()
+            sway = math.sin(self.time * 0.35 + card["phase"]) * w * card["sway"]
+            # travel over a band taller than the window so cards enter and leave off-screen
+            x = card["x"] * w - iw / 2 + sway
+            y = card["y"] * (h + ih) - ih
+            surface.blit(image, (x, y))
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.cards = DriftingCards()
+        self.menu = Menu()
+        self._build()
+        self._veil: pygame.Surface | None = None
+        self._footer: pygame.Surface | None = None
+
+    def _build(self) -> None:
+        items = [Button(t("title.new_game"), self.new_game, style="primary", name="new_game")]
+        if self.app.has_saved_game():
+            items.append(Button(t("title.resume"), self.resume, name="resume"))
+        items += [Button(t("title.rules"), self.rules, name="rules"),
+                  Button(t("title.settings"), self.settings, name="settings"),
+                  Button(t("title.quit"), self.app.quit, name="quit")]
+        self.menu.set_widgets(items, keep=False)
+
+    def button(self, name: str) -> Button:
+        return next(b for b in self.menu.widgets if b.name == name)
+
+    # actions
+    def new_game(self) -> None:
+        from revolt_table.ui.scenes.newgame import NewGameScene
+        self.app.push(NewGameScene(self.app))
+
+    def resume(self) -> None:
+        self.app.resume_game()
+
+    def rules(self) -> None:
+        from revolt_table.ui.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from revolt_table.ui.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    # scene protocol
+    def on_enter(self) -> None:
+        had_resume = any(b.name == "resume" for b in self.menu.widgets)
+        if had_resume != self.app.has_saved_game():
+            self._build()
+            self.on_resize(self.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        self.cards.layout(size)
+        n = len(self.menu.widgets)
+        bh, gap = m.button_height, m.gap
+        self.logo_y = int(size[1] * 0.24)
+        top = max(int(size[1] * 0.45), size[1] - m.pad * 2 - self.menu.height_for(n, bh, gap))
+        top = min(top, int(size[1] * 0.45))
+        self.menu.layout(size[0] // 2, top, m.button_width, bh, gap)
+        self._veil = self._make_veil(size)
+        self._footer = self._make_footer(size, m.pad * 4)
+
+    @staticmethod
+    def _make_veil(size: tuple[int, int]) -> pygame.Surface:
+        """A soft dark band behind logo and menu so drifting cards never fight the text."""
+        small = pygame.Surface((32, 32), pygame.SRCALPHA)
+        for y in range(32):
+            for x in range(32):
+                d = math.hypot((x - 15.5) / 16, (y - 15.5) / 16)
+                f = max(0.0, 1.0 - d) ** 0.8
+                small.set_at((x, y), (*theme.FELT_DARK, int(120 * f)))
+        return pygame.transform.smoothscale(small, (int(size[0] * 0.75), int(size[1] * 1.1)))
+
+    @staticmethod
+    def _make_footer(size: tuple[int, int], height: int) -> pygame.Surface:
+        """A dark strip fading upward so the footer text stays readable over passing cards."""
+        small = pygame.Surface((1, 16), pygame.SRCALPHA)
+        for y in range(16):
+            small.set_at((0, y), (*theme.FELT_DARK, int(235 * (y / 15) ** 1.2)))
+        return pygame.transform.smoothscale(small, (size[0], height))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.cards.update(dt)
+        self.menu.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        w, h = surface.get_size()
+        draw_backdrop(surface)
+        self.cards.draw(surface)
+        if self._veil is not None:
+            surface.blit(self._veil, self._veil.get_rect(center=(w // 2, h // 2)))
+        logo = draw.text(surface, t("app.title"), m.font_logo, theme.GOLD_LIGHT, bold=True,
+                         center=(w // 2, self.logo_y), shadow=True)
+        rule_y = logo.bottom + m.px(16)
+        suits = draw.text(surface, "♠  ♥  ♦  ♣", m.font_body, theme.GOLD, center=(w // 2, rule_y))
+        half = min(logo.width, w - 2 * m.pad) // 2
+        for x0, x1 in ((w // 2 - half, suits.left - m.px(12)), (suits.right + m.px(12), w // 2 + half)):
+            pygame.draw.line(surface, theme.GOLD_DARK, (x0, rule_y), (x1, rule_y), max(1, m.px(2)))
+        draw.text(surface, t("title.tagline"), m.font_body, theme.TEXT_MUTED, center=(w // 2, rule_y + m.px(32)))
+        self.menu.draw(surface)
+        if self._footer is not None:
+            surface.blit(self._footer, (0, h - self._footer.get_height()))
+        draw.text(surface, t("title.version", version=__version__), m.font_small, theme.TEXT_MUTED,
+                  midright=(w - m.pad, h - m.pad))
+        draw.text(surface, t("title.hint"), m.font_small, theme.TEXT_MUTED, midleft=(m.pad, h - m.pad))

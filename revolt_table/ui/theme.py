@@ -1,0 +1,89 @@
+"""Palette and window-relative sizes shared by every scene and widget.
+
+Why one place: a card game reads as "one product" when every screen uses the same felt, card and gold
+tones and the same type scale. Sizes derive from the window height (720 px = 1.0) so the layout
+re-flows at any window size from 1024x640 to 2560x1440 instead of being stretched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Color = tuple[int, int, int]
+
+# Felt table
+FELT = (24, 92, 60)
+FELT_LIGHT = (38, 118, 78)
+FELT_DARK = (9, 46, 30)
+# Cards
+CARD_FACE = (250, 245, 232)          # warm off-white: no UI chrome uses this exact tone
+CARD_EDGE = (205, 196, 176)
+CARD_BACK = (122, 28, 42)            # deep wine
+CARD_BACK_LIGHT = (158, 48, 60)
+# Accents
+GOLD = (214, 178, 92)
+GOLD_LIGHT = (242, 214, 140)
+GOLD_DARK = (138, 106, 44)
+# Text and chrome
+TEXT = (228, 230, 216)               # kept visibly apart from CARD_FACE
+TEXT_MUTED = (160, 190, 170)
+TEXT_DARK = (30, 34, 28)
+SHADOW = (4, 22, 14)
+PANEL = (10, 44, 29)
+PANEL_EDGE = (56, 110, 80)
+BUTTON = (20, 68, 46)
+BUTTON_HOVER = (30, 90, 62)
+BUTTON_PRESSED = (12, 48, 32)
+BUTTON_DISABLED = (28, 52, 40)
+DANGER = (190, 72, 60)
+DIM = (0, 0, 0, 150)                 # overlay veil (RGBA)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes in pixels for one window size. Build with metrics_for(size)."""
+
+    width: int
+    height: int
+    unit: float          # 1.0 at 720 px high
+
+    def px(self, value: float) -> int:
+        """Scale a size designed for a 720 px high window."""
+        return max(1, round(value * self.unit))
+
+    @property
+    def font_logo(self) -> int: return self.px(84)
+    @property
+    def font_title(self) -> int: return self.px(40)
+    @property
+    def font_heading(self) -> int: return self.px(26)
+    @property
+    def font_body(self) -> int: return self.px(19)
+    @property
+    def font_small(self) -> int: return self.px(15)
+    @property
+    def button_height(self) -> int: return self.px(50)
+    @property
+    def button_width(self) -> int: return self.px(300)
+    @property
+    def row_height(self) -> int: return self.px(46)
+    @property
+    def gap(self) -> int: return self.px(12)
+    @property
+    def pad(self) -> int: return self.px(24)
+    @property
+    def radius(self) -> int: return self.px(10)
+    @property
+    def focus_width(self) -> int: return max(2, self.px(3))
+
+
+def metrics_for(size: tuple[int, int]) -> Metrics:
+    """Metrics for a window of `size`; very wide-but-short windows are scaled by height, capped by width."""
+    w, h = size
+    unit = min(h / 720.0, w / 1100.0)
+    return Metrics(w, h, max(0.6, unit))
+
+
+def lerp_color(a: Color, b: Color, f: float) -> Color:
+    f = min(max(f, 0.0), 1.0)
+    return (round(a[0] + (b[0] - a[0]) * f), round(a[1] + (b[1] - a[1]) * f), round(a[2] + (b[2] - a[2]) * f))

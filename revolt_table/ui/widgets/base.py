@@ -1,0 +1,61 @@
+"""Widget base class and the keyboard focus ring drawing shared by all widgets.
+
+Why a tiny base: scenes treat every control the same way (rect, events, update, draw), and a FocusGroup
+can move keyboard focus across any mix of buttons, selectors, sliders and text fields.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from revolt_table.ui import theme
+
+
+class Widget:
+    focusable: bool = True
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.hovered = False
+        self.enabled = True
+        self.visible = True
+
+    def set_rect(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        """Place the widget; fonts and inner parts scale with the rect's height."""
+        self.rect = pygame.Rect(rect)
+
+    @property
+    def font_size(self) -> int:
+        return max(10, int(self.rect.height * 0.40))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse (and, when focused, keyboard) input. Return True if used."""
+        return False
+
+    def activate(self) -> bool:
+        """Enter/Space while focused. Return True if something happened."""
+        return False
+
+    def adjust(self, step: int) -> bool:
+        """Left (-1) / Right (+1) while focused. Return True if the value changed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """A gold outline just outside `rect`: where the keyboard is."""
+    width = max(2, rect.height // 16)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2 * width + 2, 2 * width + 2),
+                     width=width, border_radius=radius + width)
+
+
+def approach(value: float, target: float, dt: float, rate: float = 12.0) -> float:
+    """Ease `value` toward `target` (frame-rate independent exponential smoothing)."""
+    import math
+    return target + (value - target) * math.exp(-rate * dt)
