@@ -188,7 +188,10 @@ def _check_semantics(family: Family, data: dict, vpath: tuple, located: Located,
     """Run the common and family checks; positions come from the overlay where it set the value."""
 
     def report(path: tuple, message: str) -> None:
-        target = vpath + tuple(path) if overlay is not None and _has_path(overlay, path) else tuple(path)
+        if overlay is None:
+            target = tuple(path)
+        else:  # point into the variant: at the value it set, or at the variant itself
+            target = vpath + tuple(path) if _has_path(overlay, path) else vpath
         prefix = f"variant {vpath[1]!r}: " if vpath else ""
         located.error(target, prefix + message)
 

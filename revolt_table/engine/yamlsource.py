@@ -71,8 +71,15 @@ def load_located(text: str, source: str) -> Located:
     return located
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
 def _build(node: yaml.Node, path: Path, located: Located, constructor: SafeConstructor) -> Any:
     located.marks[path] = _pos(node.start_mark)
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:
+        located.diagnostics.append(Diagnostic(located.source, *_pos(node.start_mark),
+                                              f"the tag {node.tag!r} is not allowed in a rules file"))
+        return None
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -99,6 +106,7 @@ def _build(node: yaml.Node, path: Path, located: Located, constructor: SafeConst
         return [_build(item, path + (i,), located, constructor) for i, item in enumerate(node.value)]
     try:
         return constructor.construct_object(node)
-    except yaml.YAMLError as exc:
-        located.diagnostics.append(Diagnostic(located.source, *_pos(node.start_mark), f"bad value: {exc}"))
+    except yaml.constructor.ConstructorError as exc:
+        problem = exc.problem or "cannot read this value"
+        located.diagnostics.append(Diagnostic(located.source, *_pos(node.start_mark), problem))
         return None

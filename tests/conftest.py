@@ -1,0 +1,6 @@
+"""Shared test set-up: never touch the real user folders, never open a real window or sound card."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
