@@ -30,6 +30,14 @@ class GameInfo:
     rules_text: list[str] = field(default_factory=list)
     rulings: list[Any] = field(default_factory=list)
     path: Path | None = None
+    summary: str = ""
+    variant_notes: dict[str, tuple[str, list[Any]]] = field(default_factory=dict)  # id -> (description, rulings)
+
+    def describe(self, variant: str = "") -> str:
+        """One line for the setup screen: the variant's description, else the game's summary."""
+        if variant and variant in self.variant_notes and self.variant_notes[variant][0]:
+            return self.variant_notes[variant][0]
+        return self.summary
 
 
 def localized(value: Any, lang: str | None = None) -> Any:
@@ -65,14 +73,23 @@ def game_info_from(data: dict[str, Any], path: Path | None = None) -> GameInfo:
     elif isinstance(players, list) and players:
         lo, hi = int(min(players)), int(max(players))
     variants = []
+    notes: dict[str, tuple[str, list[Any]]] = {}
     raw_variants = data.get("variants") or {}
     if isinstance(raw_variants, dict):
         for vid, overlay in raw_variants.items():
-            shown = localized(overlay.get("name")) if isinstance(overlay, dict) else None
+            overlay = overlay if isinstance(overlay, dict) else {}
+            shown = localized(overlay.get("name"))
             variants.append((str(vid), str(shown or str(vid).replace("_", " ").title())))
-    rulings = localized(data.get("rulings")) or []
+            notes[str(vid)] = (str(localized(overlay.get("description")) or ""), _as_list(overlay.get("rulings")))
     return GameInfo(game_id, name, lo, hi, variants, _as_lines(data.get("rules_text")),
-                    list(rulings) if isinstance(rulings, list) else [rulings], path)
+                    _as_list(data.get("rulings")), path, str(localized(data.get("summary")) or ""), notes)
+
+
+def _as_list(value: Any) -> list[Any]:
+    value = localized(value)
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 def load_catalog(folder: Path | None = None) -> list[GameInfo]:

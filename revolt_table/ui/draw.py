@@ -88,10 +88,10 @@ def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, alpha: int = 235,
           edge: theme.Color = theme.PANEL_EDGE) -> None:
     """A dark translucent rounded panel with a thin light edge and a soft drop shadow."""
-    spread = max(2, radius // 2)
-    shadow = pygame.Surface(rect.inflate(2 * spread, 2 * spread).size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 45), shadow.get_rect(), border_radius=radius + spread)
-    surface.blit(shadow, (rect.x - spread, rect.y - spread // 2 + spread))
+    drop = max(2, radius // 2)
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 55), shadow.get_rect(), border_radius=radius)
+    surface.blit(shadow, (rect.x + drop // 3, rect.y + drop))
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(body, (*theme.PANEL, alpha), body.get_rect(), border_radius=radius)
     pygame.draw.rect(body, (*edge, 255), body.get_rect(), width=max(1, radius // 6), border_radius=radius)

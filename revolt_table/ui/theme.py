@@ -35,8 +35,9 @@ BUTTON = (20, 68, 46)
 BUTTON_HOVER = (30, 90, 62)
 BUTTON_PRESSED = (12, 48, 32)
 BUTTON_DISABLED = (28, 52, 40)
+TRACK = (34, 72, 52)                 # slider / scrollbar groove, visible on a panel
 DANGER = (190, 72, 60)
-DIM = (0, 0, 0, 150)                 # overlay veil (RGBA)
+DIM = (0, 0, 0, 170)                 # overlay veil (RGBA)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ def header_bottom(m: Metrics) -> int:
     """Where draw_header's content ends, without drawing (for layout)."""
     y = m.pad + m.font_title // 2 + m.px(8)
     text_h = draw.render_text("Ag", m.font_title, theme.GOLD_LIGHT, True).get_height()
-    return y + text_h // 2 + m.px(10) + m.px(14)
+    return y + text_h // 2 + m.px(10) + m.px(22)
 
 
 class PageScene(Scene):

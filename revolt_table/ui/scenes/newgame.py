@@ -95,6 +95,7 @@ class NewGameScene(PageScene):
 
     def _set_variant(self, variant: str) -> None:
         self.setup.variant = variant
+        self.on_resize(self.size)                         # its description may add or drop a line
         self._remember()
 
     def _set_players(self, players: int) -> None:
@@ -138,7 +139,9 @@ class NewGameScene(PageScene):
         bottom_limit = size[1] - 2 * m.pad - m.button_height
         seats = self.setup.players
         rows = 3 + seats
-        extra = m.px(44)                                  # the "Seats" caption
+        has_note = bool(self.game and self.game.describe(self.setup.variant))
+        self.note_h = m.px(30) if has_note else 0         # the game/variant description line
+        extra = m.px(40) + self.note_h                    # description + the "Seats" caption
         inner = m.px(20)
         row_h = m.row_height
         gap = m.px(10)
@@ -153,7 +156,8 @@ class NewGameScene(PageScene):
             selector.label_ratio = 0.34
             selector.set_rect(pygame.Rect(x, y, w, row_h))
             y += row_h + gap
-        self.seats_caption_y = y + extra // 2 - gap // 2
+        self.note_y = y + self.note_h // 2 - gap // 2
+        self.seats_caption_y = y + self.note_h + (extra - self.note_h) // 2 - gap // 2
         y += extra
         label_w = int(w * 0.12)
         name_w = int((w - label_w) * 0.50)
@@ -177,6 +181,17 @@ class NewGameScene(PageScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
         cx = self.panel_rect.centerx
+        note = self.game.describe(self.setup.variant) if self.game else ""
+        if note:
+            width = self.panel_rect.width - 2 * m.pad
+            size = draw.fit_text(note, m.font_small, width)
+            if size < m.font_small * 0.8:          # too long for one line: shorten rather than shrink
+                size = int(m.font_small * 0.8)
+                from revolt_table.ui.fonts import font
+                while note and font(size).size(note + "…")[0] > width:
+                    note = note[:-1]
+                note = note.rstrip() + "…"
+            draw.text(surface, note, size, theme.TEXT_MUTED, center=(cx, self.note_y))
         draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
                   center=(cx, self.seats_caption_y))
         half = self.panel_rect.width // 2 - m.px(20)

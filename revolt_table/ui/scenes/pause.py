@@ -56,7 +56,7 @@ class PauseScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         n = len(self.menu.widgets)
-        title_h = m.font_title + m.pad * 2
+        title_h = m.font_title + m.pad * 2 + m.px(10)
         height = title_h + self.menu.height_for(n, m.button_height, m.gap) + m.pad * 2
         width = m.button_width + 2 * m.pad * 2
         self.panel_rect = pygame.Rect(0, 0, width, height)
@@ -81,6 +81,8 @@ class PauseScene(Scene):
         if self._veil is not None:
             surface.blit(self._veil, (0, 0))
         draw.panel(surface, self.panel_rect, m.radius * 2, alpha=245, edge=theme.GOLD_DARK)
-        draw.text(surface, t("pause.title"), m.font_title, theme.GOLD_LIGHT, bold=True,
-                  center=(self.panel_rect.centerx, self.title_y), shadow=True)
+        title = draw.text(surface, t("pause.title"), m.font_title, theme.GOLD_LIGHT, bold=True,
+                          center=(self.panel_rect.centerx, self.title_y), shadow=True)
+        draw.gold_rule(surface, (self.panel_rect.centerx, title.bottom + m.px(8)), m.button_width - m.pad,
+                       max(1, m.px(2)))
         self.menu.draw(surface)

@@ -84,8 +84,9 @@ class ResultsScene(PageScene):
         m = self.metrics
         p = self.panel_rect
         if self.data.subtitle:
-            draw.text(surface, self.data.subtitle, m.font_body, theme.TEXT_MUTED,
-                      center=(p.centerx, p.top - m.px(26)))
+            size = draw.fit_text(self.data.subtitle, int(m.font_heading * 0.9), m.width - 2 * m.pad, bold=True)
+            draw.text(surface, self.data.subtitle, size, theme.GOLD, bold=True,
+                      center=(p.centerx, p.top - m.px(28)), shadow=True)
         cols = len(self.data.columns)
         name_w = int(p.width * (0.42 if cols else 0.6))
         col_w = (p.width - name_w - 2 * m.pad) // (cols + 1)

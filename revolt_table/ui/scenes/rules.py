@@ -23,6 +23,13 @@ def rules_blocks(game: GameInfo) -> list[Block]:
         blocks.append(Block(HEADING, t("rules.rulings")))
         for ruling in game.rulings:
             blocks.extend(_ruling_blocks(localized(ruling)))
+    for variant_id, shown in game.variants:
+        description, rulings = game.variant_notes.get(variant_id, ("", []))
+        blocks.append(Block(HEADING, t("rules.variant", name=shown)))
+        if description:
+            blocks.append(Block(PARAGRAPH, description))
+        for ruling in rulings:
+            blocks.extend(_ruling_blocks(localized(ruling)))
     return blocks
 
 

@@ -81,6 +81,8 @@ class SettingsScene(PageScene):
         gap = m.px(14)
         inner = m.pad
         height = len(self.rows) * (row_h + gap) - gap + 2 * inner
+        block = height + m.pad * 2 + m.button_height             # panel + gap + Back
+        top = max(top, top + (size[1] - m.pad - top - block) // 3)   # a little above centre
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.midtop = (size[0] // 2, top)
         x = self.panel_rect.x + inner
@@ -90,5 +92,5 @@ class SettingsScene(PageScene):
             y += row_h + gap
         bw = m.px(220)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
-                                              min(self.panel_rect.bottom + m.pad, size[1] - m.pad - m.button_height),
+                                              min(self.panel_rect.bottom + m.pad * 2, size[1] - m.pad - m.button_height),
                                               bw, m.button_height))

@@ -132,6 +132,18 @@ class RichTextPanel(Widget):
         self._rendered = out
         self.content_height = y
 
+    def _fade(self) -> pygame.Surface:
+        """A strip fading into the panel colour: cut-off lines dissolve instead of being sliced."""
+        key = (self.rect.width, self.base_size)
+        if getattr(self, "_fade_key", None) != key:
+            height = int(self.base_size * 2.2)
+            small = pygame.Surface((1, 16), pygame.SRCALPHA)
+            for y in range(16):
+                small.set_at((0, y), (*theme.PANEL, int(255 * (y / 15) ** 1.4)))
+            self._fade_surface = pygame.transform.smoothscale(small, (self.rect.width - int(self.base_size * 1.2), height))
+            self._fade_key = key
+        return self._fade_surface
+
     def scroll_by(self, pixels: float) -> None:
         self.target = min(max(self.target + pixels, 0.0), self.max_scroll)
 
@@ -164,10 +176,15 @@ class RichTextPanel(Widget):
                 continue
             surface.blit(image, (self.rect.x + x, sy))
         surface.set_clip(clip)
+        fade = self._fade()
+        if self.scroll > 1:
+            surface.blit(pygame.transform.flip(fade, False, True), (self.rect.x, self.rect.y))
+        if self.scroll < self.max_scroll - 1:
+            surface.blit(fade, (self.rect.x, self.rect.bottom - fade.get_height()))
         if self.max_scroll > 0:
             bar = pygame.Rect(self.rect.right - max(4, self.base_size // 3), self.rect.y,
                               max(4, self.base_size // 3), self.rect.height)
-            pygame.draw.rect(surface, theme.BUTTON_PRESSED, bar, border_radius=bar.width // 2)
+            pygame.draw.rect(surface, theme.TRACK, bar, border_radius=bar.width // 2)
             visible = self.rect.height / self.content_height
             thumb_h = max(bar.width * 3, int(bar.height * visible))
             thumb_y = bar.y + int((bar.height - thumb_h) * (self.scroll / self.max_scroll))

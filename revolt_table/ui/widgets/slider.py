@@ -79,7 +79,7 @@ class Slider(Widget):
             draw.text(surface, self.label, self.font_size, theme.TEXT, midleft=(self.rect.x, self.rect.centery))
         track = self.track_rect
         radius = track.height // 2
-        pygame.draw.rect(surface, theme.BUTTON_PRESSED, track, border_radius=radius)
+        pygame.draw.rect(surface, theme.TRACK, track, border_radius=radius)
         f = (self.value - self.minimum) / max(1, self.maximum - self.minimum)
         filled = track.copy()
         filled.width = max(track.height, int(track.width * f))

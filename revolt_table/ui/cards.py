@@ -1,0 +1,275 @@
+"""Card faces and backs, drawn procedurally at the exact pixel size asked for, and cached per size.
+
+Why procedural: a card must stay crisp from a 40 px stack marker to a 330 px hand card at 1440p,
+and bitmaps would blur when scaled. Each face is drawn at twice its size and smooth-scaled down once
+(cheap anti-aliasing), then cached, so drawing a frame is only blits.
+
+Colour is never the only cue: every suit/colour has a `shape` ("round" frames and dots for Ducks,
+"square" frames and rivets for Robots) and a symbol (duck silhouette, robot head, card suit glyph),
+repeated as a small corner glyph under the value, so colour-blind players can tell cards apart.
+
+A family tells this module how its cards look through a `CardStyle` (card id -> FaceSpec);
+`register_style(family_name, style)` makes it the style for that family's tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+import pygame
+
+from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
+
+Color = tuple[int, int, int]
+
+RED = (196, 44, 48)
+RED_DARK = (132, 24, 30)
+BLUE = (34, 86, 180)
+BLUE_DARK = (18, 46, 110)
+INK = (36, 36, 40)
+BEAK = (238, 150, 36)
+
+CARD_RATIO = 0.68   # width / height
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """What a card face shows: rank text, ink colour, frame shape, centre symbol, corner glyph."""
+
+    rank: str
+    colour: Color
+    dark: Color
+    shape: str = "plain"        # round | square | plain
+    symbol: str = ""            # duck | robot | a text glyph (e.g. a suit "♠")
+    corner: str = ""            # symbol name or glyph drawn small under the corner rank
+    label: str = ""             # optional word at the bottom (e.g. "Ducks")
+
+
+CardStyle = Callable[[str], FaceSpec]
+
+
+def revoltaaa_style(card_id: str) -> FaceSpec:
+    """RevoltaaA: R0..R5 are red Ducks (round shapes), B0..B5 blue Robots (square shapes)."""
+    letter, rank = card_id[:1], card_id[1:]
+    if letter == "R":
+        return FaceSpec(rank, RED, RED_DARK, "round", "duck", "duck")
+    if letter == "B":
+        return FaceSpec(rank, BLUE, BLUE_DARK, "square", "robot", "robot")
+    return generic_style(card_id)
+
+
+_SUITS = {"S": ("♠", INK), "C": ("♣", INK), "H": ("♥", RED), "D": ("♦", RED)}
+
+
+def generic_style(card_id: str) -> FaceSpec:
+    """A fallback that reads playing-card ids like "TS" / "3H" and shows anything else as text."""
+    if len(card_id) >= 2 and card_id[-1] in _SUITS:
+        glyph, colour = _SUITS[card_id[-1]]
+        rank = card_id[:-1].replace("T", "10")
+        dark = RED_DARK if colour == RED else (10, 10, 12)
+        return FaceSpec(rank, colour, dark, "plain", glyph, glyph)
+    return FaceSpec(card_id, INK, (10, 10, 12), "plain", "", "")
+
+
+_styles: dict[str, CardStyle] = {"majority": revoltaaa_style}
+
+
+def register_style(family: str, style: CardStyle) -> None:
+    """Use `style` to draw the cards of tables of `family`."""
+    _styles[family] = style
+    face.cache_clear()
+
+
+def style_for(family: str) -> CardStyle:
+    return _styles.get(family, generic_style)
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """(width, height) of a card `height` pixels tall."""
+    height = max(16, int(height))
+    return max(11, round(height * CARD_RATIO)), height
+
+
+# ------------------------------------------------------------------------------------------ symbols
+
+def draw_duck(surface: pygame.Surface, rect: pygame.Rect, colour: Color, dark: Color) -> None:
+    """A sitting duck facing right: round body, round head, flat beak, eye and a wing curve."""
+    x, y, w, h = rect
+    body = pygame.Rect(0, 0, int(w * 0.86), int(h * 0.52))
+    body.midbottom = (x + int(w * 0.45), y + int(h * 0.96))
+    tail = [(body.left + int(w * 0.02), body.top + int(h * 0.16)), (x, y + int(h * 0.40)),
+            (body.left + int(w * 0.20), body.top + int(h * 0.10))]
+    pygame.draw.polygon(surface, colour, tail)
+    pygame.draw.ellipse(surface, colour, body)
+    head_r = int(min(w, h) * 0.22)
+    head_c = (x + int(w * 0.68), y + int(h * 0.34))
+    neck = pygame.Rect(0, 0, int(head_r * 1.3), int(h * 0.30))
+    neck.midtop = (head_c[0] - head_r // 4, head_c[1])
+    pygame.draw.ellipse(surface, colour, neck)
+    pygame.draw.circle(surface, colour, head_c, head_r)
+    beak = pygame.Rect(0, 0, int(head_r * 1.25), int(head_r * 0.62))
+    beak.midleft = (head_c[0] + int(head_r * 0.72), head_c[1] + int(head_r * 0.18))
+    pygame.draw.ellipse(surface, BEAK, beak)
+    pygame.draw.ellipse(surface, dark, beak, max(1, head_r // 9))
+    eye = (head_c[0] + head_r // 3, head_c[1] - head_r // 4)
+    pygame.draw.circle(surface, theme.CARD_FACE, eye, max(2, head_r // 3))
+    pygame.draw.circle(surface, dark, eye, max(1, head_r // 6))
+    wing = pygame.Rect(0, 0, int(body.width * 0.55), int(body.height * 0.55))
+    wing.center = (body.centerx - int(w * 0.04), body.centery - int(h * 0.02))
+    pygame.draw.arc(surface, dark, wing, 3.5, 6.1, max(2, int(w * 0.045)))
+
+
+def draw_robot(surface: pygame.Surface, rect: pygame.Rect, colour: Color, dark: Color) -> None:
+    """A robot head: square head with bolts, antenna, square eyes and a grille mouth."""
+    x, y, w, h = rect
+    head = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.62))
+    head.midbottom = (x + w // 2, y + int(h * 0.94))
+    stroke = max(2, int(w * 0.045))
+    pygame.draw.line(surface, dark, (head.centerx, head.top), (head.centerx, y + int(h * 0.14)), stroke)
+    ball = max(3, int(w * 0.075))
+    pygame.draw.rect(surface, colour, (head.centerx - ball, y + int(h * 0.14) - ball, 2 * ball, 2 * ball))
+    ear_w, ear_h = int(w * 0.08), int(h * 0.22)
+    pygame.draw.rect(surface, dark, (head.left - ear_w, head.centery - ear_h // 2, ear_w, ear_h))
+    pygame.draw.rect(surface, dark, (head.right, head.centery - ear_h // 2, ear_w, ear_h))
+    pygame.draw.rect(surface, colour, head, border_radius=max(1, int(w * 0.04)))
+    eye = int(w * 0.16)
+    for ex in (head.left + int(head.width * 0.27), head.left + int(head.width * 0.73)):
+        r = pygame.Rect(0, 0, eye, eye)
+        r.center = (ex, head.top + int(head.height * 0.36))
+        pygame.draw.rect(surface, theme.CARD_FACE, r)
+        pygame.draw.rect(surface, dark, r.inflate(-eye // 2, -eye // 2))
+    mouth = pygame.Rect(0, 0, int(head.width * 0.62), int(head.height * 0.2))
+    mouth.center = (head.centerx, head.top + int(head.height * 0.74))
+    pygame.draw.rect(surface, theme.CARD_FACE, mouth)
+    for i in range(1, 4):
+        mx = mouth.left + mouth.width * i // 4
+        pygame.draw.line(surface, dark, (mx, mouth.top), (mx, mouth.bottom - 1), max(1, stroke // 2))
+    for bx in (head.left + stroke * 2, head.right - stroke * 2):
+        for by in (head.top + stroke * 2, head.bottom - stroke * 2):
+            pygame.draw.rect(surface, dark, (bx - stroke // 2 - 1, by - stroke // 2 - 1, stroke + 1, stroke + 1))
+
+
+def draw_symbol(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: Color, dark: Color) -> None:
+    """Draw a named symbol (duck, robot) or a text glyph centred in `rect`."""
+    if name == "duck":
+        draw_duck(surface, rect, colour, dark)
+    elif name == "robot":
+        draw_robot(surface, rect, colour, dark)
+    elif name:
+        image = font(max(8, int(rect.height * 0.95)), True).render(name, True, colour)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+
+@lru_cache(maxsize=64)
+def symbol_icon(name: str, height: int, colour: Color, dark: Color) -> pygame.Surface:
+    """A standalone anti-aliased symbol icon (for tallies and badges), cached."""
+    scale = 3
+    big = pygame.Surface((height * scale, height * scale), pygame.SRCALPHA)
+    draw_symbol(big, name, big.get_rect(), colour, dark)
+    return pygame.transform.smoothscale(big, (height, height))
+
+
+# ------------------------------------------------------------------------------------------ faces
+
+@lru_cache(maxsize=512)
+def face(card_id: str, height: int, family: str = "majority") -> pygame.Surface:
+    """The face of `card_id` `height` pixels tall (cached per id and size)."""
+    spec = style_for(family)(card_id)
+    return render_face(spec, card_size(height))
+
+
+def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    s = 2                                   # supersampling factor
+    W, H = w * s, h * s
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    radius = max(4, W // 11)
+    pygame.draw.rect(big, theme.CARD_FACE, big.get_rect(), border_radius=radius)
+    # frame: the shape cue
+    inset = max(3, int(W * 0.06))
+    frame = big.get_rect().inflate(-2 * inset, -2 * inset)
+    line = max(2, int(W * 0.022))
+    if spec.shape == "round":
+        pygame.draw.rect(big, spec.colour, frame, line, border_radius=int(frame.width * 0.22))
+        dot = max(2, int(W * 0.025))
+        for fx in (0.5,):
+            pygame.draw.circle(big, spec.colour, (frame.left + int(frame.width * fx), frame.top), dot)
+            pygame.draw.circle(big, spec.colour, (frame.left + int(frame.width * fx), frame.bottom), dot)
+    elif spec.shape == "square":
+        pygame.draw.rect(big, spec.colour, frame, line)
+        rivet = max(3, int(W * 0.045))
+        for cx, cy in ((frame.left, frame.top), (frame.right, frame.top), (frame.left, frame.bottom),
+                       (frame.right, frame.bottom)):
+            pygame.draw.rect(big, spec.colour, (cx - rivet // 2, cy - rivet // 2, rivet, rivet))
+    # corner indices: rank large, glyph under it (top-left, and rotated at bottom-right)
+    corner = _corner(spec, W, H)
+    big.blit(corner, (int(W * 0.085), int(H * 0.045)))
+    big.blit(pygame.transform.rotate(corner, 180), (W - int(W * 0.085) - corner.get_width(),
+                                                  H - int(H * 0.045) - corner.get_height()))
+    # centre: the symbol, with the value repeated big in its middle band
+    sym = pygame.Rect(0, 0, int(W * 0.54), int(W * 0.54))
+    sym.center = (W // 2, int(H * 0.49))
+    if spec.symbol:
+        draw_symbol(big, spec.symbol, sym, spec.colour, spec.dark)
+    else:
+        image = font(int(H * 0.34), True).render(spec.rank, True, spec.colour)
+        big.blit(image, image.get_rect(center=(W // 2, H // 2)))
+    pygame.draw.rect(big, theme.CARD_EDGE, big.get_rect(), max(1, s), border_radius=radius)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def _corner(spec: FaceSpec, W: int, H: int) -> pygame.Surface:
+    rank_px = max(8, int(H * 0.22))
+    rank = font(rank_px, True).render(spec.rank, True, spec.dark)
+    glyph_h = max(6, int(H * 0.10))
+    gw = max(rank.get_width(), glyph_h)
+    out = pygame.Surface((gw, rank.get_height() + glyph_h), pygame.SRCALPHA)
+    out.blit(rank, rank.get_rect(midtop=(gw // 2, 0)))
+    if spec.corner:
+        box = pygame.Rect(0, 0, glyph_h, glyph_h)
+        box.midtop = (gw // 2, rank.get_height() - int(rank_px * 0.12))
+        draw_symbol(out, spec.corner, box, spec.colour, spec.dark)
+    return out
+
+
+def back(height: int) -> pygame.Surface:
+    """The shared card back (drawn by the UI foundation's draw.card_back), `height` pixels tall."""
+    return draw.card_back(card_size(height))
+
+
+@lru_cache(maxsize=64)
+def shadow(size: tuple[int, int], alpha: int = 70) -> pygame.Surface:
+    """A soft rounded shadow to put under a card of `size`."""
+    w, h = size
+    spread = max(2, w // 14)
+    surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    for i in range(spread, 0, -1):
+        a = int(alpha * (1 - i / (spread + 1)) / 2)
+        pygame.draw.rect(surf, (0, 0, 0, a), surf.get_rect().inflate(-2 * (spread - i), -2 * (spread - i)),
+                         border_radius=max(3, w // 10) + i)
+    pygame.draw.rect(surf, (0, 0, 0, alpha // 2), surf.get_rect().inflate(-2 * spread, -2 * spread),
+                     border_radius=max(3, w // 10))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def outline(size: tuple[int, int], colour: Color, width: int) -> pygame.Surface:
+    """A glowing rounded outline around a card of `size` (selection / highlight)."""
+    w, h = size
+    surf = pygame.Surface((w + 4 * width, h + 4 * width), pygame.SRCALPHA)
+    for i in range(width, 0, -1):
+        a = int(200 * (1 - (i - 1) / width) ** 1.5)
+        pygame.draw.rect(surf, (*colour, a), surf.get_rect().inflate(-2 * (width - i), -2 * (width - i)),
+                         width=max(1, width // 2), border_radius=max(3, w // 10) + 2 * width)
+    pygame.draw.rect(surf, (*colour, 255), surf.get_rect().inflate(-2 * width, -2 * width), width=max(2, width // 2),
+                     border_radius=max(3, w // 10) + width)
+    return surf
+
+
+def squeeze(surface: pygame.Surface, fraction: float) -> pygame.Surface:
+    """The card narrowed to `fraction` of its width around its centre (a flip's half-turn)."""
+    w, h = surface.get_size()
+    return pygame.transform.scale(surface, (max(1, int(w * fraction)), h))

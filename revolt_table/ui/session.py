@@ -1,0 +1,246 @@
+"""A game session: the rules, the match, the current game, who sits where, and the AI workers.
+
+Why apart from the table scene: the session is everything about a game that is not drawing. It runs AI
+moves OFF the frame loop (one worker thread; each AI answers in well under a second, and the GIL is
+released often enough for 60 FPS), adds a natural pause before an AI card appears, and saves the game
+record atomically after every move so a crash or a quit never loses a game. Tests drive it without a
+window at all.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from revolt_table import userdata
+from revolt_table.ai.registry import make_agent
+from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
+
+log = logging.getLogger(__name__)
+
+AI_KINDS = ("random", "ai:easy", "ai:normal", "ai:hard")
+
+
+@dataclass
+class _Job:
+    seat: int
+    token: int                 # len(history) when the job started: stale answers are dropped
+    future: Future
+    wait: float                # natural pause still to wait before the move may be applied
+    move: Move | None = None
+
+
+class Session:
+    """One match of one game at one table.
+
+    seats: per seat "human" or an AI name (random, ai:easy, ai:normal, ai:hard); names: shown names.
+    ai_pace: seconds of natural pause before an AI move appears (0 in tests). save: write the record
+    to the user's data folder after every move.
+    """
+
+    def __init__(self, rules: Rules, seats: list[str], names: list[str] | None = None, *,
+                 match_seed: int | None = None, games: int = 0, ai_pace: float = 0.8, save: bool = True,
+                 hard_iterations: int | None = None) -> None:
+        self.rules = rules
+        self.players = len(seats)
+        self.seats = list(seats)
+        self.names = list(names or [])[:self.players]
+        while len(self.names) < self.players:
+            self.names.append(f"Player {len(self.names) + 1}")
+        if match_seed is None:
+            match_seed = random.randrange(1, 2**20)
+        self.match = Match(rules, self.players, games, match_seed)
+        self.ai_pace = ai_pace
+        self.save_enabled = save
+        self.agents = {seat: make_agent(kind, rules, iterations=hard_iterations)
+                       for seat, kind in enumerate(self.seats) if kind != "human"}
+        self.state: GameState = self.match.new_game()
+        self._recorded: GameState | None = None     # the finished game already added to the match
+        self._executor: ThreadPoolExecutor | None = None
+        self._jobs: dict[int, _Job] = {}
+        self._lock = threading.Lock()
+        self.save_error: str | None = None
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def from_setup(cls, setup: userdata.GameSetup, *, seed: int | None = None, ai_pace: float = 0.8,
+                   save: bool = True) -> "Session":
+        rules = load_rules(setup.game_id, variant=setup.variant or None)
+        return cls(rules, list(setup.seats[:setup.players]), list(setup.names[:setup.players]),
+                   match_seed=seed, ai_pace=ai_pace, save=save)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], *, ai_pace: float = 0.8, save: bool = True) -> "Session":
+        """Rebuild a saved session (raises ValueError/IllegalMove/RulesError if the record does not fit)."""
+        rules = load_rules(str(record["rules"]), variant=record.get("variant") or None)
+        players = int(record["players"])
+        seats = [str(s) for s in record.get("seats") or (["human"] + ["ai:normal"] * (players - 1))]
+        if len(seats) != players or any(s != "human" and s not in AI_KINDS for s in seats):
+            raise ValueError("the saved seats do not fit the number of players")
+        match = record.get("match") or {}
+        session = cls(rules, seats, record.get("names"), match_seed=int(match.get("seed", record["seed"] or 0)),
+                      games=int(match.get("games", 0)), ai_pace=ai_pace, save=save)
+        session.match.results = [tuple(int(v) for v in r) for r in match.get("results", [])]
+        state = rules.new_game(players, seed=record["seed"], start_seat=int(record.get("start_seat", 0)))
+        for seat, text in record["moves"]:
+            state.apply(int(seat), str(text))
+        session.state = state
+        if state.is_over:
+            session._recorded = state
+            if len(session.match.results) < session.match.games and not session.match.results[-1:] == [tuple(state.scores)]:
+                session.match.finish_game(state)
+        return session
+
+    # ---------------------------------------------------------------- seats
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s in range(self.players) if self.is_human(s)]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def humans_to_act(self) -> list[int]:
+        return [s for s in self.state.to_act if self.is_human(s)]
+
+    def ai_to_act(self) -> list[int]:
+        return [s for s in self.state.to_act if not self.is_human(s)]
+
+    @property
+    def thinking(self) -> set[int]:
+        """AI seats that must act now and have not played yet (for the thinking cue)."""
+        return set(self.ai_to_act())
+
+    # ---------------------------------------------------------------- moves
+    def apply(self, seat: int, move: Move | str) -> list[Event]:
+        """Play a move (raises IllegalMove) and save the record."""
+        events = self.state.apply(seat, move)
+        self._cancel_stale()
+        if self.state.is_over and self._recorded is not self.state:
+            self._recorded = self.state
+            self.match.finish_game(self.state)
+        self.save()
+        return events
+
+    def poll(self, dt: float, allow_apply: bool = True) -> list[tuple[int, Move, list[Event]]]:
+        """Start AI thinking for AI seats to act, and apply the moves that are ready.
+
+        While allow_apply is False (animations playing) AIs keep thinking but nothing is applied and the
+        natural pause does not run down, so an AI card never appears before the table is ready for it.
+        """
+        if self.state.is_over:
+            return []
+        for seat in self.ai_to_act():
+            if seat not in self._jobs:
+                self._start(seat)
+        applied = []
+        if not allow_apply:
+            return applied
+        for seat in sorted(self._jobs):
+            job = self._jobs[seat]
+            job.wait -= dt
+            if job.wait > 0 or not job.future.done():
+                continue
+            del self._jobs[seat]
+            if job.token != len(self.state.history) and seat not in self.state.to_act:
+                continue
+            try:
+                move = job.future.result()
+            except Exception:  # noqa: BLE001 - an AI bug must not end the game: play any legal move
+                log.exception("AI seat %s failed; playing a random legal move", seat)
+                move = random.choice(self.state.legal_moves(seat))
+            if seat not in self.state.to_act or not self.state.is_legal(seat, move):
+                continue
+            applied.append((seat, move, self.apply(seat, move)))
+            break        # one AI move per frame: each gets its own animation beat
+        return applied
+
+    def _start(self, seat: int) -> None:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revolt-ai")
+        view = self.state.view(seat)
+        legal = self.state.legal_moves(seat)
+        token = len(self.state.history)
+        rng = random.Random(hash((self.state.seed, token, seat)) & 0xFFFFFFFF)
+        agent = self.agents[seat]
+        future = self._executor.submit(agent.choose, view, legal, rng)
+        wait = self.ai_pace * rng.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
+        self._jobs[seat] = _Job(seat, token, future, wait)
+
+    def _cancel_stale(self) -> None:
+        for seat in list(self._jobs):
+            if seat not in self.state.to_act:
+                self._jobs.pop(seat).future.cancel()
+
+    def wait_for_ai(self, timeout: float = 10.0) -> None:
+        """Block until every running AI job is done (tests and screenshots only, never the frame loop)."""
+        deadline = time.perf_counter() + timeout
+        for job in list(self._jobs.values()):
+            job.future.result(timeout=max(0.0, deadline - time.perf_counter()))
+
+    def play_ai_now(self) -> list[tuple[int, Move, list[Event]]]:
+        """Synchronously play every AI seat to act (screenshots); returns what was applied."""
+        out = []
+        for seat in self.ai_to_act():
+            move = self.agents[seat].choose(self.state.view(seat), self.state.legal_moves(seat),
+                                            random.Random(len(self.state.history) * 31 + seat))
+            out.append((seat, move, self.apply(seat, move)))
+        return out
+
+    # ---------------------------------------------------------------- match
+    @property
+    def game_number(self) -> int:
+        """1-based number of the current game in the match."""
+        return self.match.game_index + (0 if self.state.is_over else 1)
+
+    def next_game(self) -> None:
+        """Start the next game of the match (the start seat rotates)."""
+        if not self.state.is_over:
+            return
+        self._jobs.clear()
+        self.state = self.match.new_game()
+        self.save()
+
+    def restart_match(self) -> None:
+        """A new match with the same seats and a fresh seed."""
+        self._jobs.clear()
+        self.match = Match(self.rules, self.players, self.match.games, random.randrange(1, 2**20))
+        self.state = self.match.new_game()
+        self.save()
+
+    # ---------------------------------------------------------------- saving
+    def record(self) -> dict[str, Any]:
+        base = self.state.record()
+        return {"rules": self.rules.id, "variant": self.rules.variant or "", "players": self.players,
+                "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
+                "seats": self.seats, "names": self.names,
+                "match": {"seed": self.match.seed, "games": self.match.games,
+                          "results": [list(r) for r in self.match.results]}}
+
+    def save(self) -> None:
+        """Write the record atomically; a finished match removes the save (nothing left to resume)."""
+        if not self.save_enabled:
+            return
+        try:
+            if self.state.is_over and self.match.is_over:
+                userdata.delete_saved_game()
+            else:
+                userdata.save_game_record(self.record())
+            self.save_error = None
+        except OSError as exc:
+            log.warning("could not save the game: %s", exc)
+            self.save_error = str(exc)
+
+    def close(self) -> None:
+        self._jobs.clear()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

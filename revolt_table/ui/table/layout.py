@@ -1,0 +1,204 @@
+"""Generic table geometry: where seats, hands, played-card slots and the centre go at any window size.
+
+Why generic: every game of the collection seats 3-6 players around one felt table, with the viewing
+seat at the bottom and its hand fanned. A family module asks this geometry for the places and then
+maps its zones onto them (a `Placement` per zone), so Dou Dizhu, Révolte! and Revolución only add what
+is special to them. All sizes derive from the window height (theme.Metrics) so the layout re-flows.
+
+Seats go clockwise seen from above: the viewer at the bottom, the next seat on the left, then the top,
+then the right.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from revolt_table.ui.cards import card_size
+from revolt_table.ui.theme import Metrics
+
+# (x fraction, side) of each opponent position, by number of players, clockwise after the viewer.
+OPPONENT_SPOTS: dict[int, list[tuple[float, str]]] = {
+    2: [(0.5, "top")],
+    3: [(0.28, "top"), (0.72, "top")],
+    4: [(0.0, "left"), (0.5, "top"), (1.0, "right")],
+    5: [(0.0, "left"), (0.34, "top"), (0.66, "top"), (1.0, "right")],
+    6: [(0.0, "left"), (0.25, "top"), (0.5, "top"), (0.75, "top"), (1.0, "right")],
+}
+
+
+@dataclass
+class Pod:
+    """A seat's place at the table edge: nameplate, small hand, won cards. `slot` is its played card."""
+
+    seat: int
+    side: str                  # bottom | left | top | right
+    rect: pygame.Rect          # the whole pod
+    slot: pygame.Rect          # where its played card lies on the table
+
+
+@dataclass
+class Placement:
+    """How to lay out one zone: `mode` fan | row | slot | pile | groups; card height in pixels."""
+
+    mode: str
+    rect: pygame.Rect
+    card_h: int
+    face_up: bool = True       # False: draw backs even for known cards
+    arc: float = 0.0           # fan curvature in card heights
+    z: int = 0                 # draw order (higher on top)
+    max_step: float = 1.06     # widest spacing between cards, in card widths
+    group_cols: int = 0        # groups: cards per row before wrapping (0 = fit)
+
+    @property
+    def card_wh(self) -> tuple[int, int]:
+        return card_size(self.card_h)
+
+    def rects(self, n: int) -> list[pygame.Rect]:
+        """Resting rectangles of n cards in this zone, bottom-most first."""
+        w, h = self.card_wh
+        if n <= 0:
+            return []
+        if self.mode in ("fan", "row"):
+            avail = self.rect.width - w
+            step = min(w * self.max_step, avail / (n - 1)) if n > 1 else 0
+            total = step * (n - 1) + w
+            x0 = self.rect.centerx - total / 2
+            out = []
+            for i in range(n):
+                r = pygame.Rect(round(x0 + i * step), 0, w, h)
+                r.bottom = self.rect.bottom
+                if self.arc and n > 1:
+                    u = (i - (n - 1) / 2) / max(1.0, (n - 1) / 2)
+                    r.y += round(self.arc * h * u * u)
+                out.append(r)
+            return out
+        if self.mode == "pile":
+            out = []
+            for i in range(n):
+                r = pygame.Rect(0, 0, w, h)
+                r.center = self.rect.center
+                lift = min(i, 12) // 2
+                r.move_ip(-lift, -lift)
+                out.append(r)
+            return out
+        # slot: all on one spot, tiny offsets so a heap looks like a heap
+        r = pygame.Rect(0, 0, w, h)
+        r.center = self.rect.center
+        return [r.move(i * 2, -i * 2) for i in range(n)]
+
+    def group_rects(self, sizes: list[int]) -> list[list[pygame.Rect]]:
+        """For mode 'groups' (stacks, tricks): one spot per group, cards piled with a visible edge."""
+        w, h = self.card_wh
+        n = len(sizes)
+        if n == 0:
+            return []
+        gap = max(3, w // 8)
+        cols = self.group_cols or max(1, (self.rect.width + gap) // (w + gap))
+        cols = min(cols, n)
+        rows = math.ceil(n / cols)
+        edge = max(1, h // 40)
+        out = []
+        for g, size in enumerate(sizes):
+            col, row = g % cols, g // cols
+            x = self.rect.x + col * (w + gap)
+            y = self.rect.y + row * (h * 0.5 if rows > 1 else 0) + min(size, 6) * edge
+            rects = []
+            depth = min(size, 6)
+            for i in range(size):
+                k = min(i, depth - 1)
+                rects.append(pygame.Rect(round(x + k * edge * 0.5), round(y - k * edge), w, h))
+            out.append(rects)
+        return out
+
+
+@dataclass
+class TableGeometry:
+    """The fixed places of a table of `players` seats seen by `bottom_seat`, for one window size."""
+
+    size: tuple[int, int]
+    players: int
+    bottom_seat: int
+    m: Metrics
+    pods: dict[int, Pod] = field(default_factory=dict)
+    hand: pygame.Rect = field(default_factory=pygame.Rect)
+    arena: pygame.Rect = field(default_factory=pygame.Rect)
+    centre: tuple[int, int] = (0, 0)
+    centre_pod: pygame.Rect = field(default_factory=pygame.Rect)
+    hud: pygame.Rect = field(default_factory=pygame.Rect)
+    menu_button: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_h: int = 150
+    table_h: int = 100
+    stack_h: int = 58
+    mini_h: int = 40
+    pile_h: int = 80
+
+    def __post_init__(self) -> None:
+        self.reflow()
+
+    def seat_at(self, relative: int) -> int:
+        return (self.bottom_seat + relative) % self.players
+
+    def reflow(self) -> None:
+        w, h = self.size
+        m = self.m
+        px = m.px
+        edge = px(14)
+        self.hand_h = min(px(150), int(h * 0.23))
+        self.table_h = px(100)
+        self.stack_h = px(58)
+        self.mini_h = px(38)
+        self.pile_h = px(80)
+        pod_w, pod_h = px(232), px(150)
+        # the viewer's hand along the bottom, between its own pod (left) and the centre pod (right)
+        self.hand = pygame.Rect(edge + pod_w + edge, h - edge - self.hand_h, w - 2 * (2 * edge + pod_w), self.hand_h)
+        self.menu_button = pygame.Rect(w - edge - px(44), edge, px(44), px(44))
+        self.hud = pygame.Rect(edge, edge, px(214), px(92))
+        bottom = self.bottom_seat
+        slot_w, slot_h = card_size(self.table_h)
+        self.pods = {}
+        bottom_pod = pygame.Rect(edge, h - edge - pod_h, pod_w, pod_h)
+        hand_top = self.hand.top - int(self.hand_h * 0.22)
+        slot = pygame.Rect(0, 0, slot_w, slot_h)
+        slot.midbottom = (w // 2, hand_top - px(10))
+        self.pods[bottom] = Pod(bottom, "bottom", bottom_pod, slot)
+        self.centre_pod = pygame.Rect(w - edge - pod_w, h - edge - pod_h, pod_w, pod_h)
+        spots = OPPONENT_SPOTS.get(self.players) or _spread(self.players - 1)
+        side_y = int(h * 0.30)
+        top_extent = edge
+        for relative, (fx, side) in enumerate(spots, start=1):
+            seat = self.seat_at(relative)
+            rect = pygame.Rect(0, 0, pod_w, pod_h)
+            slot = pygame.Rect(0, 0, slot_w, slot_h)
+            if side == "left":
+                rect.topleft = (edge, side_y)
+                slot.midleft = (rect.right + px(16), rect.centery)
+            elif side == "right":
+                rect.topright = (w - edge, side_y)
+                slot.midright = (rect.left - px(16), rect.centery)
+            else:
+                rect.midtop = (round(w * fx), edge)
+                slot.midtop = (rect.centerx, rect.bottom + px(8))
+                top_extent = max(top_extent, slot.bottom)
+            self.pods[seat] = Pod(seat, side, rect, slot)
+        lefts = [p.slot.right for p in self.pods.values() if p.side == "left"]
+        rights = [p.slot.left for p in self.pods.values() if p.side == "right"]
+        ax0 = max(lefts) + px(10) if lefts else edge + pod_w
+        ax1 = min(rights) - px(10) if rights else w - edge - pod_w
+        ay0 = top_extent + px(6) if any(p.side == "top" for p in self.pods.values()) else self.hud.bottom
+        ay1 = self.pods[bottom].slot.top - px(6)
+        self.arena = pygame.Rect(ax0, ay0, max(10, ax1 - ax0), max(10, ay1 - ay0))
+        self.centre = self.arena.center
+
+    def pod(self, seat: int) -> Pod:
+        return self.pods[seat]
+
+
+def _spread(opponents: int) -> list[tuple[float, str]]:
+    """Fallback for unusual player counts: one left, one right, the rest spread along the top."""
+    if opponents <= 2:
+        return [(0.3, "top"), (0.7, "top")][:opponents]
+    top = opponents - 2
+    return [(0.0, "left")] + [((i + 1) / (top + 1), "top") for i in range(top)] + [(1.0, "right")]
