@@ -132,3 +132,23 @@ def test_game_over_refuses_further_moves():
     with pytest.raises(IllegalMove, match="game is over"):
         state.apply(0, "R0")
     assert isinstance(GameOver((1,)), GameOver)
+
+
+def test_a_match_has_one_game_per_player_rotating_the_start_and_keeps_totals():
+    from revolt_table.engine import Match
+
+    rules = load_rules("revoltaaa", variant="bananas")
+    match = Match(rules, players=3, seed=4)
+    starts, expected = [], [0, 0, 0]
+    rng = random.Random(4)
+    while not match.is_over:
+        state = match.new_game()
+        starts.append(state.to_act[0])
+        while not state.is_over:
+            for seat in state.to_act:
+                state.apply(seat, rng.choice(state.legal_moves(seat)))
+        match.finish_game(state)
+        expected = [a + b for a, b in zip(expected, state.scores)]
+    assert match.games == 3 and starts == [0, 1, 2]
+    assert list(match.totals) == expected
+    assert set(match.leaders()) <= {0, 1, 2}
