@@ -3,17 +3,50 @@
 Why this file is so small: in a frozen app, a worker process started by multiprocessing re-runs this
 script, and freeze_support() must take over before anything else is imported or started. After that
 the crash handler is installed (so a frozen, windowed app never vanishes silently) and the CLI runs.
+
+Two environment switches exist for the build checks (.ci/build_exe.sh, benchmarks/startup.py):
+- REVOLT_TABLE_STARTUP_PROBE=1: open the window, draw one title frame, print
+  "REVOLT_TABLE_FIRST_FRAME" and exit (measures startup where the app itself has no such hook);
+- REVOLT_TABLE_CRASH_SELFTEST=1: raise an error on purpose, to prove the crash log is written.
 """
 
 import multiprocessing
 
+FIRST_FRAME_MARKER = "REVOLT_TABLE_FIRST_FRAME"
+
+
+def _startup_probe() -> int:
+    """What `revolt-table` with no arguments does up to the first title frame, then exit."""
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.title import TitleScene
+
+    app = App(save_settings=False)
+    app.push(TitleScene(app))
+    app.step()
+    print(FIRST_FRAME_MARKER, flush=True)
+    return 0
+
+
+def _crash_selftest() -> int:
+    raise RuntimeError("crash handler self-test (REVOLT_TABLE_CRASH_SELFTEST=1)")
+
+
 if __name__ == "__main__":
     multiprocessing.freeze_support()
 
+    import os
     import sys
 
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout clean for --json output
+
     from revolt_table import crash
-    from revolt_table.cli import main
 
     crash.install()
+    if os.environ.get("REVOLT_TABLE_CRASH_SELFTEST") == "1":
+        sys.exit(crash.run_guarded(_crash_selftest))
+    if os.environ.get("REVOLT_TABLE_STARTUP_PROBE") == "1":
+        sys.exit(crash.run_guarded(_startup_probe))
+
+    from revolt_table.cli import main
+
     sys.exit(crash.run_guarded(main))

@@ -96,7 +96,7 @@ def format_report(exc_type: type[BaseException], exc: BaseException,
     for key in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", HOME_ENV):
         if os.environ.get(key):
             lines.append(f"env {key}={os.environ[key]}")
-    lines += ["", "Traceback (most recent call last is at the bottom):", ""]
+    lines += ["", "-" * 72, ""]
     lines.append("".join(traceback.format_exception(exc_type, exc, tb)).rstrip())
     lines.append("")
     return "\n".join(lines)
