@@ -286,7 +286,7 @@ class TricksState(GameState):
         self.leader = start_seat
         self.trick: list[tuple[int, int, bool]] = []
         self.family = -1
-        self.won: list[list[tuple[int, ...]]] = [[] for _ in range(players)]
+        self.won: list[list[tuple[str, ...]]] = [[] for _ in range(players)]  # card ids per trick
         self.revolt_pile: list[int] = []
         self.unused: list[int] = []
         self.voids = [0] * players
@@ -449,7 +449,7 @@ class TricksState(GameState):
             if self.family < 0:
                 self.family = f
                 events.append(FamilyChosen(seat, t.letters[f], t.names[f]))
-            elif f != self.family:
+            elif f != self.family and not cut:  # a plain card of another family: void in the chosen one
                 self.voids[seat] |= 1 << self.family
         self.trick.append((seat, card, cut))
         if len(self.trick) == self.players:
@@ -699,7 +699,7 @@ class TricksState(GameState):
         for s in range(n):
             z = zones[f"hand:{s}"]
             hands.append(known(z.cards) if z.cards is not None else None)
-        state.won = [[tuple(t.index[c] for c in g) for g in zones[f"tricks:{s}"].groups] for s in range(n)]
+        state.won = [[tuple(g) for g in zones[f"tricks:{s}"].groups] for s in range(n)]
         for s in range(n):
             for g in zones[f"tricks:{s}"].groups:
                 known(g)
