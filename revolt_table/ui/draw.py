@@ -88,14 +88,23 @@ def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, alpha: int = 235,
           edge: theme.Color = theme.PANEL_EDGE) -> None:
     """A dark translucent rounded panel with a thin light edge and a soft drop shadow."""
+    image = _panel_image(rect.size, radius, alpha, edge)
+    surface.blit(image, rect.topleft)
+
+
+@lru_cache(maxsize=32)
+def _panel_image(size: tuple[int, int], radius: int, alpha: int, edge: theme.Color) -> pygame.Surface:
+    """Panel plus its drop shadow (drawn below/right of `size`), built once per size."""
     drop = max(2, radius // 2)
-    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 55), shadow.get_rect(), border_radius=radius)
-    surface.blit(shadow, (rect.x + drop // 3, rect.y + drop))
-    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    w, h = size
+    image = pygame.Surface((w + drop, h + drop), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 55), pygame.Rect(drop // 3, drop, w, h), border_radius=radius)
+    body = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(body, (*theme.PANEL, alpha), body.get_rect(), border_radius=radius)
     pygame.draw.rect(body, (*edge, 255), body.get_rect(), width=max(1, radius // 6), border_radius=radius)
-    surface.blit(body, rect)
+    image.fill((0, 0, 0, 0), pygame.Rect(0, 0, w, h))   # the body replaces, not darkens, the shadow
+    image.blit(body, (0, 0))
+    return image
 
 
 def gold_rule(surface: pygame.Surface, center: tuple[int, int], width: int, thickness: int = 2) -> None:

@@ -47,8 +47,11 @@ def test_esc_menu_opens_and_closes(app):
     frames(app)
     key(app, pygame.K_ESCAPE)
     assert scene_names(app) == ["FakeTable", "PauseScene"]
-    # the table is still drawn under the veil (dimmed), so the overlay is not opaque
-    assert not app.top.opaque
+    # the table still shows under the veil, dimmed: a card outside the menu panel is darker, not gone
+    frames(app, 3)
+    card = app.scenes[0].cards[0].move(10, 10).topleft
+    r, g, b, _ = app.screen.get_at(card)
+    assert 40 < r < theme.CARD_FACE[0] - 60 and abs(r - g) < 20
     key(app, pygame.K_ESCAPE)
     assert scene_names(app) == ["FakeTable"]
     key(app, pygame.K_ESCAPE)

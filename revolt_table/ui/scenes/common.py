@@ -58,10 +58,16 @@ class PageScene(Scene):
         self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
-        draw_header(surface, self.metrics, self.title)
-        if self.panel_rect is not None:
-            draw.panel(surface, self.panel_rect, self.metrics.radius * 2)
+        key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None)
+        if getattr(self, "_background_key", None) != key:
+            # felt + header + panel never change between layouts: compose them once (one opaque blit a frame)
+            background = pygame.Surface(surface.get_size()).convert(surface)
+            draw_backdrop(background)
+            draw_header(background, self.metrics, self.title)
+            if self.panel_rect is not None:
+                draw.panel(background, self.panel_rect, self.metrics.radius * 2)
+            self._background, self._background_key = background, key
+        surface.blit(self._background, (0, 0))
         self.draw_content(surface)
         self.group.draw(surface)
 

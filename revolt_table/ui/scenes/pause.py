@@ -32,9 +32,14 @@ class PauseScene(Scene):
         ])
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self._veil: pygame.Surface | None = None
+        self._snapshot: pygame.Surface | None = None
 
     def button(self, name: str) -> Button:
         return next(b for b in self.menu.widgets if b.name == name)
+
+    def on_enter(self) -> None:
+        self._snapshot = None          # settings may have changed what is underneath
+        self.opaque = False
 
     def resume(self) -> None:
         self.app.pop()
@@ -66,6 +71,8 @@ class PauseScene(Scene):
                          m.button_height, m.gap)
         self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill(theme.DIM)
+        self._snapshot = None
+        self.opaque = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -78,8 +85,14 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        if self._veil is not None:
+        if self._snapshot is not None:
+            surface.blit(self._snapshot, (0, 0))
+        elif self._veil is not None:
+            # The scene below is frozen while we are up (only the top scene updates), so dim it once,
+            # keep the picture and stop redrawing what is underneath (cheap frames over a busy table).
             surface.blit(self._veil, (0, 0))
+            self._snapshot = surface.copy()
+            self.opaque = True
         draw.panel(surface, self.panel_rect, m.radius * 2, alpha=245, edge=theme.GOLD_DARK)
         title = draw.text(surface, t("pause.title"), m.font_title, theme.GOLD_LIGHT, bold=True,
                           center=(self.panel_rect.centerx, self.title_y), shadow=True)

@@ -74,7 +74,7 @@ class TitleScene(Scene):
         self.cards = DriftingCards()
         self.menu = Menu()
         self._build()
-        self._veil: pygame.Surface | None = None
+        self._background: pygame.Surface | None = None
         self._footer: pygame.Surface | None = None
 
     def _build(self) -> None:
@@ -121,7 +121,11 @@ class TitleScene(Scene):
         top = max(int(size[1] * 0.45), size[1] - m.pad * 2 - self.menu.height_for(n, bh, gap))
         top = min(top, int(size[1] * 0.45))
         self.menu.layout(size[0] // 2, top, m.button_width, bh, gap)
-        self._veil = self._make_veil(size)
+        # felt + the soft dark band behind logo and menu: static, so composed once per size
+        self._background = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        draw_backdrop(self._background)
+        veil = self._make_veil(size)
+        self._background.blit(veil, veil.get_rect(center=(size[0] // 2, size[1] // 2)))
         self._footer = self._make_footer(size, m.pad * 4)
 
     @staticmethod
@@ -153,10 +157,8 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         w, h = surface.get_size()
-        draw_backdrop(surface)
+        surface.blit(self._background, (0, 0))
         self.cards.draw(surface)
-        if self._veil is not None:
-            surface.blit(self._veil, self._veil.get_rect(center=(w // 2, h // 2)))
         logo = draw.text(surface, t("app.title"), m.font_logo, theme.GOLD_LIGHT, bold=True,
                          center=(w // 2, self.logo_y), shadow=True)
         rule_y = logo.bottom + m.px(16)

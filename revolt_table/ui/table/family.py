@@ -1,0 +1,263 @@
+"""The per-family hooks of the table, and a generic fallback that can show any game's zones.
+
+Why hooks and not subclasses of the scene: the TableScene owns the loop, the session, the hand-over
+logic, the animation queue and the menu; a family module only says where its zones go (placements),
+what is drawn around the cards (pods, HUD, verdicts), how clicks and keys become moves, and which
+beats an engine event plays. A new game family writes one FamilyTable subclass in ui/table/<family>.py
+and registers it in ui/table/__init__.py.
+
+What a family can use from `self.scene` (revolt_table.ui.scenes.table.TableScene):
+  session (ui.session.Session), model (TableModel), geom (TableGeometry), renderer (TableRenderer),
+  queue (AnimationQueue), viewer (seat at the bottom), face_up (may the viewer's hand be shown),
+  time (seconds since start), metrics, play(seat, move) to submit a human move, may_act(seat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from revolt_table.engine import Event, Move
+from revolt_table.ui import draw, theme
+from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
+from revolt_table.ui.table.layout import Placement
+from revolt_table.ui.table.model import Sprite
+from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
+from revolt_table.ui.table.strings import tt
+
+if TYPE_CHECKING:
+    from revolt_table.ui.scenes.results import ResultsData
+    from revolt_table.ui.scenes.table import TableScene
+
+
+class FamilyTable:
+    """Base hooks with sensible generic behaviour (used as is by the generic fallback)."""
+
+    family = "generic"
+
+    def __init__(self, scene: "TableScene") -> None:
+        self.scene = scene
+
+    # ---------------------------------------------------------------- static look
+    def sort_key(self, card: str):
+        """How the viewer's hand is sorted (a key for sorted())."""
+        return card
+
+    def placements(self) -> dict[str, Placement]:
+        """Where each zone of the model goes. Generic: hands in pods, per-seat zones by the slot,
+        table zones in the middle."""
+        s, g = self.scene, self.scene.geom
+        out: dict[str, Placement] = {}
+        table_zones = []
+        for name, zone in s.model.zones.items():
+            if name.startswith("_") or name == "box":
+                continue
+            if zone.owner is None:
+                table_zones.append(name)
+                continue
+            pod = g.pods.get(zone.owner)
+            if pod is None:
+                continue
+            if zone.kind == "hand":
+                if zone.owner == s.viewer:
+                    out[name] = Placement("fan", g.hand, g.hand_h, face_up=s.face_up, arc=0.05, z=50)
+                else:
+                    out[name] = Placement("row", self.pod_band(pod.rect, 1), g.mini_h, face_up=False, z=20,
+                                          max_step=0.35)
+            elif zone.kind in ("stacks", "trick", "tricks"):
+                out[name] = Placement("groups", self.pod_band(pod.rect, 2), g.stack_h, z=10)
+            else:
+                out[name] = Placement("slot", pod.slot, g.table_h, z=30)
+        for i, name in enumerate(sorted(table_zones)):
+            rect = pygame.Rect(0, 0, g.table_h, g.table_h)
+            rect.center = (g.centre[0] + (i - (len(table_zones) - 1) / 2) * g.table_h * 0.9, g.centre[1])
+            kind = s.model.zones[name].kind
+            out[name] = Placement("groups" if kind == "stacks" else ("pile" if kind == "pile" else "slot"),
+                                  rect, g.table_h, face_up=kind != "pile", z=25)
+        return out
+
+    def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
+        """Sub-areas of a pod: 0 the nameplate, 1 the small hand, 2 the won cards."""
+        g, px = self.scene.geom, self.scene.metrics.px
+        head = px(46)
+        if band == 0:
+            return pygame.Rect(rect.x, rect.y, rect.w, head)
+        if band == 1:
+            return pygame.Rect(rect.x + px(10), rect.y + head, rect.w - px(20), g.mini_h)
+        top = rect.y + head + (g.mini_h + px(4) if self.scene.pod_has_hand(rect) else 0)
+        return pygame.Rect(rect.x + px(10), top + px(4), rect.w - px(20), max(4, rect.bottom - top - px(8)))
+
+    # ---------------------------------------------------------------- drawing around the cards
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Pods and their nameplates, under the cards."""
+        for seat, pod in self.scene.geom.pods.items():
+            self.draw_pod(surface, seat, pod.rect)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Overlays over the cards (prompts, verdicts). Generic: the prompt line."""
+        self.draw_prompt(surface)
+
+    def pod_subtitle(self, seat: int) -> str:
+        s = self.scene
+        kind = s.session.seats[seat]
+        return tt("seat_human") if kind == "human" else tt("seat_" + kind.replace("ai:", "ai_"))
+
+    def draw_pod(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        s, m = self.scene, self.scene.metrics
+        active = seat in s.session.state.to_act and not s.session.state.is_over
+        panel = panel_surface(rect.size, m.radius, 150, theme.GOLD if active else theme.PANEL_EDGE,
+                              edge_w=2 if active else 1)
+        surface.blit(panel, rect)
+        head = self.pod_band(rect, 0)
+        r = m.px(16)
+        centre = (head.x + m.px(10) + r, head.centery)
+        name = s.session.names[seat]
+        avatar(surface, centre, r, name, active=1.0 if active else 0.0, human=s.session.is_human(seat), time=s.time)
+        x = centre[0] + r + m.px(8)
+        right = self.pod_badge(surface, seat, head)
+        width = max(20, right - x - m.px(4))
+        size = draw.fit_text(name, m.font_body, width, bold=True)
+        draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
+                  midleft=(x, head.centery - m.px(8)))
+        if seat in s.session.thinking and s.queue.idle and not s.session.state.is_over:
+            thinking_dots(surface, (x + m.px(10), head.centery + m.px(10)), max(2, m.px(3)), s.time)
+            draw.text(surface, tt("thinking"), m.font_small - m.px(2), theme.TEXT_MUTED,
+                      midleft=(x + m.px(24), head.centery + m.px(10)))
+        else:
+            sub = self.pod_subtitle(seat)
+            draw.text(surface, sub, m.font_small - m.px(2), theme.TEXT_MUTED, midleft=(x, head.centery + m.px(10)))
+
+    def pod_badge(self, surface: pygame.Surface, seat: int, head: pygame.Rect) -> int:
+        """Draw a small badge at the right of the nameplate; return the x where the name must stop."""
+        s, m = self.scene, self.scene.metrics
+        hand = s.model.zones.get(f"hand:{seat}")
+        if hand is None or seat == s.viewer:
+            return head.right - m.px(8)
+        text = str(hand.count)
+        bw = m.px(30)
+        r = pygame.Rect(0, 0, bw, m.px(22))
+        r.midright = (head.right - m.px(8), head.centery)
+        pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
+        pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
+        draw.text(surface, text, m.font_small, theme.TEXT, bold=True, center=r.center)
+        return r.left
+
+    def prompt(self) -> tuple[str, str]:
+        """(main line, hint line) under the table."""
+        s = self.scene
+        if s.session.state.is_over:
+            return "", ""
+        if s.viewer is not None and s.may_act(s.viewer):
+            return tt("prompt_choose"), tt("keys_hint")
+        waiting = [s.session.names[x] for x in s.session.state.to_act]
+        if waiting:
+            return tt("prompt_wait", names=", ".join(waiting)), ""
+        return "", ""
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        s, m = self.scene, self.scene.metrics
+        main, hint = self.prompt()
+        if not s.queue.idle and s.queue.current is not None and s.queue.current.name == "deal":
+            main = tt("dealing")
+        if not main:
+            return
+        slot = s.geom.pods[s.geom.bottom_seat].slot
+        size = draw.fit_text(main, m.font_body, max(40, slot.left - s.geom.hand.left - m.px(40)), bold=True)
+        image = draw.render_text(main, size, theme.GOLD_LIGHT, True)
+        box = image.get_rect().inflate(m.px(28), m.px(14))
+        box.midright = (slot.left - m.px(18), slot.centery)
+        surface.blit(panel_surface(box.size, box.height // 2, 200, theme.GOLD_DARK), box)
+        surface.blit(image, image.get_rect(center=box.center))
+        if hint:
+            hsize = draw.fit_text(hint, m.font_small, max(40, s.geom.hand.right - slot.right - m.px(24)))
+            draw.text(surface, hint, hsize, theme.TEXT_MUTED, midleft=(slot.right + m.px(18), slot.centery),
+                      shadow=True)
+
+    # ---------------------------------------------------------------- input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Generic input: click a card of your hand to play the move with that card's id."""
+        s = self.scene
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and s.viewer is not None and s.may_act(s.viewer):
+            index = s.renderer.hit(event.pos, f"hand:{s.viewer}")
+            if index is not None:
+                card = s.model.zones[f"hand:{s.viewer}"].sprites[index].card
+                for move in s.session.state.legal_moves(s.viewer):
+                    if move.text == card:
+                        s.play(s.viewer, move)
+                        return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Per-frame input polish (hover lifts)."""
+
+    def reset_input(self) -> None:
+        """Forget selection and focus (the viewer changed, or the hand changed)."""
+
+    # ---------------------------------------------------------------- moments
+    def deal(self) -> None:
+        """The opening of a game: every card flies from a deck in the middle to where it belongs."""
+        s = self.scene
+        deck = pygame.Rect((0, 0), (s.geom.table_h * 0.68, s.geom.table_h))
+        deck.center = s.geom.centre
+        sprites = []
+        hands = [z for z in s.model.zones.values() if z.kind == "hand"]
+        longest = max((len(z.sprites) for z in hands), default=0)
+        for i in range(longest):
+            for zone in hands:
+                if i < len(zone.sprites):
+                    sprites.append(zone.sprites[i])
+        for zone in s.model.zones.values():
+            if zone.kind == "pile" and not zone.name.startswith("_") and zone.name != "box":
+                sprites.extend(zone.sprites)
+        beat = Beat("deal")
+        step = min(0.03, 1.6 / max(1, len(sprites)))
+        for k, sprite in enumerate(sprites):
+            beat.tweens.append(self.fly_tween(sprite, deck, 0.34, delay=k * step, flip_after=sprite.face_up))
+        s.queue.push(beat)
+
+    def fly_tween(self, sprite: Sprite, origin: pygame.Rect, duration: float, *, delay: float = 0.0,
+                  flip_after: bool = False, arc: float = 0.12) -> Tween:
+        """A tween carrying `sprite` from `origin` to its resting place (optionally flipping it up)."""
+        target_face = sprite.face_up
+        sprite.hidden = True
+
+        def start() -> None:
+            sprite.hidden = False
+            sprite.fly_from(origin, arc)
+            if flip_after:
+                sprite.flip = 0.0
+
+        def update(t: float) -> None:
+            sprite.progress = t
+            if flip_after:
+                sprite.flip = max(0.0, (t - 0.55) / 0.45)
+
+        def done() -> None:
+            sprite.hidden = False
+            sprite.land()
+            sprite.flip = 1.0 if target_face else 0.0
+
+        return Tween(duration, update, ease_in_out_cubic, delay=delay, on_start=start, on_done=done)
+
+    def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
+        """Turn engine events into beats. Generic: no special moments; the scene re-syncs the model."""
+
+    def results_data(self) -> "ResultsData":
+        from revolt_table.ui.scenes.results import ResultRow, ResultsData
+        s = self.scene.session
+        games = s.match.games
+        cols = [tt("results.game", n=i + 1) for i in range(games)]
+        rows = []
+        for seat in range(s.players):
+            pts = [r[seat] for r in s.match.results] + [None] * (games - len(s.match.results))
+            rows.append(ResultRow(s.names[seat], pts, sum(p for p in pts if p is not None)))
+        return ResultsData(cols, rows)
+
+
+class GenericTable(FamilyTable):
+    """Any family without its own table module: its zones, drawn generically, click a card to play it."""
+
+
+def settle_tween(duration: float, on_update, delay: float = 0.0) -> Tween:
+    return Tween(duration, on_update, ease_out_cubic, delay=delay)
