@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["PYTHONPATH"] = env_path        # source run works from any working directory
     results.append(bench("source (python -m revolt_table)", [sys.executable, "-m", "revolt_table"], args.runs))
     if args.exe.exists():
-        results.append(bench(f"one-folder build ({args.exe.relative_to(ROOT) if args.exe.is_relative_to(ROOT) else args.exe})",
+        results.append(bench(f"build ({args.exe.relative_to(ROOT) if args.exe.is_relative_to(ROOT) else args.exe})",
                              [str(args.exe)], args.runs))
     else:
         results.append({"target": "one-folder build", "error": f"{args.exe} not built (run .ci/build_exe.sh)"})
