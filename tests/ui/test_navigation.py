@@ -87,3 +87,13 @@ def test_new_game_setup_starts_with_chosen_seats_and_remembers(title_app):
     from revolt_table import userdata
     saved, warning = userdata.load_settings()
     assert warning is None and saved.last_setup.names[1] == "Zoë" and saved.last_setup.players == 5
+
+
+def test_setup_rules_button_opens_that_games_page_and_comes_back(title_app):
+    app = title_app
+    click(app, app.top.button("new_game").rect.center)
+    click(app, app.top.widget("rules").rect.center)
+    assert scene_names(app) == ["TitleScene", "NewGameScene", "RulesPageScene"]
+    assert app.top.game.id == "demo"
+    key(app, pygame.K_ESCAPE)
+    assert scene_names(app) == ["TitleScene", "NewGameScene"]

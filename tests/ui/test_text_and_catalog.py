@@ -1,0 +1,53 @@
+"""Translation fallbacks, the shipped English table, and reading game info from rules YAML."""
+
+import re
+from pathlib import Path
+
+import yaml
+
+from revolt_table.resources import asset_path
+from revolt_table.ui import i18n
+from revolt_table.ui.catalog import load_catalog
+
+UI_DIR = Path(__file__).resolve().parents[2] / "revolt_table" / "ui"
+
+
+def test_t_formats_and_falls_back():
+    i18n.set_language("xx")                       # no such file: English, then the key
+    try:
+        assert i18n.t("handover.pass_to", name="Anna") == "Pass to Anna"
+        assert i18n.t("no.such.key") == "no.such.key"
+        assert i18n.t("handover.pass_to") == "Pass to {name}"          # missing placeholder: left as is
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_key_used_in_the_ui_exists_in_english():
+    english = yaml.safe_load(asset_path("locale", "en.yaml").read_text(encoding="utf-8"))
+    flat = set()
+
+    def walk(prefix, node):
+        for k, v in node.items():
+            key = f"{prefix}.{k}" if prefix else k
+            walk(key, v) if isinstance(v, dict) else flat.add(key)
+
+    walk("", english)
+    used = set()
+    for path in UI_DIR.rglob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z_]+\.[a-z_.0-9]+)"', path.read_text(encoding="utf-8")))
+    assert used, "expected t() calls in the UI"
+    assert sorted(used - flat) == []
+
+
+def test_catalog_reads_names_players_variants(rules_folder):
+    (rules_folder / "broken.yaml").write_text("id: [unclosed\n")
+    (rules_folder / "other.yaml").write_text(
+        "id: other\nname: {en: Another, de: Noch eins}\nsummary: Short.\nplayers: {min: 3, max: 6}\n"
+        "variants:\n  quick: {name: Quick, description: Fewer cards., rulings: [Be quick.]}\n")
+    games = load_catalog(rules_folder)
+    assert [g.id for g in games] == ["other", "demo"]                 # sorted by name, bad file skipped
+    other = games[0]
+    assert other.name == "Another" and (other.min_players, other.max_players) == (3, 6)
+    assert other.variants == [("quick", "Quick")]
+    assert other.describe("quick") == "Fewer cards." and other.describe("") == "Short."
+    assert other.variant_notes["quick"][1] == ["Be quick."]
