@@ -126,6 +126,12 @@ if [ $RC -eq 1 ] && [ -n "$log" ] && grep -q "frozen:      True" "$log" && grep 
     pass "crash self-test: exit 1, log in REVOLT_TABLE_HOME/logs, path told on stderr"
 else fail "crash self-test (exit $RC, log '${log}')"; show_err; fi
 
+# ------------------------------------------------------------------------------- multiprocessing
+REVOLT_TABLE_MP_SELFTEST=1 run 60 "$EXE"
+if [ $RC -eq 0 ] && grep -q REVOLT_TABLE_MP_OK "$WORK/out"; then
+    pass "multiprocessing: spawned workers run inside the frozen app (freeze_support)"
+else fail "multiprocessing self-test (exit $RC)"; show_err; fi
+
 # ------------------------------------------------------------------------------ window: title frame
 REVOLT_TABLE_STARTUP_PROBE=1 run 60 "$EXE"
 if [ $RC -eq 0 ] && grep -q REVOLT_TABLE_FIRST_FRAME "$WORK/out"; then

@@ -7,7 +7,9 @@ the crash handler is installed (so a frozen, windowed app never vanishes silentl
 Two environment switches exist for the build checks (.ci/build_exe.sh, benchmarks/startup.py):
 - REVOLT_TABLE_STARTUP_PROBE=1: open the window, draw one title frame, print
   "REVOLT_TABLE_FIRST_FRAME" and exit (measures startup where the app itself has no such hook);
-- REVOLT_TABLE_CRASH_SELFTEST=1: raise an error on purpose, to prove the crash log is written.
+- REVOLT_TABLE_CRASH_SELFTEST=1: raise an error on purpose, to prove the crash log is written;
+- REVOLT_TABLE_MP_SELFTEST=1: run two spawned worker processes and print "REVOLT_TABLE_MP_OK", to prove
+  a frozen build handles multiprocessing (the AI may think in a worker process).
 """
 
 import multiprocessing
@@ -24,6 +26,21 @@ def _startup_probe() -> int:
     app.push(TitleScene(app))
     app.step()
     print(FIRST_FRAME_MARKER, flush=True)
+    return 0
+
+
+def _multiprocessing_selftest() -> int:
+    """Spawn (the only start method on Windows and the default on macOS) two workers and use them."""
+    import os
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(2) as pool:
+        values = pool.map(abs, [-1, -2, -3])
+        worker_pid = pool.apply(os.getpid)
+    if values != [1, 2, 3] or worker_pid == os.getpid():
+        print(f"multiprocessing self-test failed: {values}, {worker_pid}")
+        return 1
+    print("REVOLT_TABLE_MP_OK", flush=True)
     return 0
 
 
@@ -44,6 +61,8 @@ if __name__ == "__main__":
     crash.install()
     if os.environ.get("REVOLT_TABLE_CRASH_SELFTEST") == "1":
         sys.exit(crash.run_guarded(_crash_selftest))
+    if os.environ.get("REVOLT_TABLE_MP_SELFTEST") == "1":
+        sys.exit(crash.run_guarded(_multiprocessing_selftest))
     if os.environ.get("REVOLT_TABLE_STARTUP_PROBE") == "1":
         sys.exit(crash.run_guarded(_startup_probe))
 
