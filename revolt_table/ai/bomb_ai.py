@@ -1,0 +1,274 @@
+"""Revolución heuristics: attack when favoured, keep protection for the explosion, pass the bomb to
+the weakest neighbour, and aim explosions at parties close to elimination.
+
+The agent reads only the view (its hand, the public tokens, the phase) and ranks the legal moves with
+a few hand-written scores; card roles come from the rules file's effect kinds, not from card ids, so
+a rules variant that renames or re-counts cards still gets sensible play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.move import Move
+from ..engine.state import View
+from ..games.bomb_cards import tables
+
+DIE_MEAN = 3.5
+
+
+class BombHeuristicAgent:
+    name = "ai:normal"
+
+    def __init__(self, rules, noise: float = 0.0):
+        self.rules = rules
+        self.t = tables(rules)
+        self.noise = noise
+
+    # --- helpers ------------------------------------------------------------------------------------
+    def card(self, cid: str):
+        return self.t.cards[cid]
+
+    def has_kind(self, cid: str, occasion: str, kind: str | None = None) -> bool:
+        effects = self.card(cid).effects(occasion)
+        return bool(effects) and (kind is None or any(e["kind"] == kind for e in effects))
+
+    def keep_value(self, cid: str, hand: list[str]) -> float:
+        """How much a card is worth keeping in hand (for exchanges and digging)."""
+        c = self.card(cid)
+        same = hand.count(cid)
+        if c.type == "movement":
+            movers = sum(1 for h in hand if self.card(h).type == "movement")
+            return 3.0 if movers <= 2 else 0.8
+        if c.effects("explosion"):
+            return 4.0 if same <= 1 else 2.5
+        if c.fighter:
+            return 0.8 * c.value
+        if c.type in ("equipment", "support"):
+            return 0.7 * c.value
+        if self.has_kind(cid, "turn", "kill_lieutenant"):
+            return 4.0
+        if c.effects("against_disarm"):
+            return 2.0
+        if c.effects("after_fight_defender") or c.effects("attacked"):
+            return 2.0
+        if c.effects("tactic") or c.effects("interrupt"):
+            return 1.6
+        if c.effects("bomb_extra"):
+            return 2.0
+        return 1.6
+
+    @staticmethod
+    def by_text(moves: list[Move]) -> dict[str, Move]:
+        return {m.text: m for m in moves}
+
+    def fight_strength(self, hand: list[str]) -> float:
+        fighters = [self.card(c).value for c in hand if self.card(c).fighter]
+        if not fighters:
+            return 0.0
+        eq = max([self.card(c).value for c in hand if self.card(c).type == "equipment"] or [0])
+        su = max([self.card(c).value for c in hand if self.card(c).type == "support"] or [0])
+        return max(fighters) + eq + su
+
+    # --- choice -------------------------------------------------------------------------------------
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if self.noise and rng.random() < self.noise:
+            return legal_moves[rng.randrange(len(legal_moves))]
+        phase = view.info["phase"]
+        handler = getattr(self, "_" + phase, None) or getattr(self, "_" + phase.split("_")[0], None)
+        move = handler(view, legal_moves, rng) if handler else None
+        return move if move is not None else legal_moves[0]
+
+    @staticmethod
+    def distance(view: View, s: int) -> int:
+        """Clockwise distance from this seat: ties go to the nearest neighbour, never to a fixed seat."""
+        return (s - view.seat) % view.players
+
+    def weakest(self, view: View, seats) -> int:
+        info = view.info
+        return min(seats, key=lambda s: (info["lieutenants"][s], view.zones[f"hand:{s}"].count,
+                                         -info["support"][s], self.distance(view, s)))
+
+    def strongest(self, view: View, seats) -> int:
+        info = view.info
+        return max(seats, key=lambda s: (info["lieutenants"][s], info["support"][s],
+                                         view.zones[f"hand:{s}"].count, -self.distance(view, s)))
+
+    # --- phases -------------------------------------------------------------------------------------
+    def _exchange(self, view, moves, rng):
+        hand = list(view.hand())
+        if view.info["ctx"]["swaps"] >= 3:
+            return Move("keep")
+        options = [(self.keep_value(m.text[5:], hand), m) for m in moves if m.text.startswith("swap:")]
+        value, move = min(options, key=lambda x: (x[0], x[1].text))
+        return move if value < 1.5 else Move("keep")
+
+    def _irish(self, view, moves, rng):
+        targets = [int(m.text.split(":")[1]) for m in moves if m.text != "pass"]
+        if not targets:
+            return Move("pass")
+        target = self.strongest(view, targets)
+        card = next(m.text.split(":")[0] for m in moves if m.text != "pass")
+        return Move(f"{card}:{target}")
+
+    def _turn(self, view, moves, rng):
+        info, seat = view.info, view.seat
+        hand = list(view.hand())
+        texts = self.by_text(moves)
+        # 1. disarm when allowed: +support and the next round's lead
+        for m in moves:
+            if ":" not in m.text and "+" not in m.text and m.text in self.t.cards and \
+                    self.has_kind(m.text, "turn", "disarm"):
+                return m
+        # 2. massacre the party closest to elimination
+        kills = [m for m in moves if ":" in m.text and m.text.split(":")[0] in self.t.cards
+                 and self.has_kind(m.text.split(":")[0], "turn", "kill_lieutenant")]
+        if kills:
+            target = self.weakest(view, [int(m.text.split(":")[1]) for m in kills])
+            return next(m for m in kills if m.text.endswith(f":{target}"))
+        # 3. climate cards: open a revolution when strong, call democracy when weak
+        strength = self.fight_strength(hand)
+        for m in moves:
+            if m.text in self.t.cards and self.has_kind(m.text, "turn", "set_climate"):
+                climate = self.card(m.text).effect("turn", "set_climate")["climate"]
+                attacks_now = self.rules.data["climates"][info["climate"]]["attacks"]
+                attacks_then = self.rules.data["climates"][climate]["attacks"]
+                if climate == info["climate"] or (attacks_then > attacks_now and strength >= 5) \
+                        or (attacks_then < attacks_now and strength < 4):
+                    return m   # a favourable change, or a free card in the same climate
+        # 4. attack when favoured
+        attacks = [m for m in moves if m.text.startswith("attack:")]
+        if attacks and strength:
+            targets = [int(m.text.split(":")[1]) for m in attacks]
+            target = self.weakest(view, targets)
+            defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
+            defence += min(info["support"][target], 1)
+            if strength + DIE_MEAN + min(info["support"][seat], 1) - defence >= 1.0:
+                return texts[f"attack:{target}"]
+        # 5. move the bomb
+        return self._move_bomb(view, moves, hand)
+
+    def _receiver(self, view, seat: int, text: str) -> tuple[int, int, bool]:
+        parts = text.split("+")
+        card, _, dest = parts[0].partition(":")
+        alive = list(view.info["alive"])
+        n = view.players
+        direction = self.card(card).effect("movement", "move")["direction"]
+        if direction == "left":
+            target = next(s for s in ((seat + i) % n for i in range(1, n)) if s in alive)
+        elif direction == "right":
+            target = next(s for s in ((seat - i) % n for i in range(1, n)) if s in alive)
+        else:
+            target = int(dest)
+        extras = parts[1:]
+        steps, explode = 1, False
+        for extra in extras:
+            for effect in self.card(extra).effects("bomb_extra"):
+                if effect["kind"] == "timer":
+                    steps += effect["amount"]
+                elif effect["kind"] == "explode_with" and effect["card"] in extras:
+                    explode = True
+        return target, len(extras), explode or view.info["timer"] - steps <= 0
+
+    def _move_bomb(self, view, moves, hand):
+        seat, info = view.seat, view.info
+        digs = [m for m in moves if m.text.startswith("dig")]
+        if digs:
+            if len(digs) == 1:
+                return digs[0]
+            return min(digs, key=lambda m: (self.keep_value(m.text[4:], hand), m.text))
+        best, best_score = None, float("-inf")
+        for m in moves:
+            head = m.text.split("+")[0].split(":")[0]
+            if head not in self.t.cards or self.card(head).type != "movement":
+                continue
+            target, n_extras, explodes = self._receiver(view, seat, m.text)
+            lts = info["lieutenants"][target]
+            if explodes:
+                score = 10 - 2 * lts - 0.3 * n_extras
+            else:
+                score = -0.5 * lts - 1.0 * n_extras
+                left_after = info["timer"] - 1 - n_extras
+                if left_after == 1:
+                    score -= 1.5   # the receiver will look for a victim next: maybe us
+            score -= 0.2 * (self.card(head).effect("movement", "move")["direction"] == "any")
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def _dig(self, view, moves, rng):
+        targets = [int(m.text.split(":")[1]) for m in moves]
+        target = self.weakest(view, targets)
+        return next(m for m in moves if m.text.endswith(f":{target}"))
+
+    def _fort(self, view, moves, rng):
+        hand = list(view.hand())
+        lts = view.info["lieutenants"][view.seat]
+        forts = [m for m in moves if m.text != "pass"]
+        n_protect = sum(1 for c in hand if self.card(c).effects("explosion"))
+        if lts == 1 or self.fight_strength(hand) < 3 or n_protect >= 3:
+            return forts[0]
+        return Move("pass")
+
+    def _commit(self, view, moves, rng):
+        info, seat = view.info, view.seat
+        ctx = info["ctx"]
+        attacking = ctx["attacker"] == seat
+        lts = info["lieutenants"][seat]
+        best, best_score = None, float("-inf")
+        for m in moves:
+            body = m.text.split(":", 1)[1]
+            cards, sp = [], 0
+            if body != "none":
+                for part in body.split("+"):
+                    if part.startswith("sp"):
+                        sp = int(part[2:])
+                    else:
+                        cards.append(part)
+            value = sum(self.card(c).value for c in cards)
+            cost = sum(0.6 for c in cards if self.card(c).discard_after_fight)
+            if attacking:
+                sp_worth = 0.6
+            else:
+                sp_worth = 1.5 if lts == 1 else 0.8
+            score = value - cost + sp * sp_worth - sp * 0.9
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def _tactic(self, view, moves, rng):
+        plays = [m for m in moves if m.text != "pass"]
+        simple = [m for m in plays if ":" not in m.text]
+        if simple:
+            return simple[0]
+        allies = [int(m.text.split(":")[1]) for m in plays]
+        ally = self.weakest(view, allies)
+        return next(m for m in plays if m.text.endswith(f":{ally}"))
+
+    def _after(self, view, moves, rng):
+        plays = [m for m in moves if m.text != "pass"]
+        # a Doctor is enough to save the lieutenant: keep the Bodyguard for the explosion
+        plays.sort(key=lambda m: (bool(self.card(m.text).effects("explosion")), m.text))
+        return plays[0]
+
+    def _massacre(self, view, moves, rng):
+        return next(m for m in moves if m.text != "pass")
+
+    def _explosion(self, view, moves, rng):
+        plays = {m.text: m for m in moves if m.text != "pass"}
+        order = ("return_to_sender", "protect", "disarm", "delay")
+        for kind in order:
+            for text, m in sorted(plays.items()):
+                if self.has_kind(text, "explosion", kind):
+                    return m
+        return Move("pass")
+
+    def _wrongwire(self, view, moves, rng):
+        return next(m for m in moves if m.text != "pass")
+
+
+def make_heuristic(rules, level: str) -> BombHeuristicAgent:
+    """`ai:easy` plays a random legal move a third of the time; `ai:normal` always thinks."""
+    return BombHeuristicAgent(rules, noise=0.35 if level == "ai:easy" else 0.0)

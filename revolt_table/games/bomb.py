@@ -1,0 +1,986 @@
+"""The "bomb" family: Revolución. Pass the bomb, fight rivals, keep a lieutenant alive.
+
+The rules file (rules/revolucion.yaml) gives the numbers, the climates and every card; card effects
+are chosen from the fixed effect kinds in `bomb_cards.OCCASIONS` and interpreted here. The state is a
+small phase machine: exactly one seat acts at a time (the bomb owner, or a seat that may react), so
+reactions are ordinary decisions with a `pass` option. Dice come from the state's own seeded RNG,
+kept in the state so clones and replays roll the same numbers.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ..engine.events import Event, GameOver, Played
+from ..engine.move import Move
+from ..engine.state import GameState, View, Zone
+from . import bomb_cards
+from .bomb_cards import Tables, tables
+from .bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn, CardStolen, ClimateChanged,
+                          DeckReshuffled, DieRolled, Disarmed, Discarded, Eliminated, Exploded, FightCommitted,
+                          LieutenantLost, LieutenantSaved, Reacted, RoundStarted, SupportChanged, TimerAdvanced)
+
+PASS = Move("pass")
+KEEP = Move("keep")
+
+# phases in which the seat to act was chosen because it holds a card usable there
+HOLDER_PHASES = {"fort": ("attacked",), "tactic_a": ("tactic",), "tactic_d": ("tactic",),
+                 "after_a": ("after_fight_attacker",), "after_d": ("after_fight_defender",),
+                 "massacre": ("massacre",), "explosion": ("explosion",), "wrongwire": ("against_disarm",),
+                 "irish": ("interrupt",)}
+
+
+class BombFamily:
+    name = "bomb"
+    fields = bomb_cards.FIELDS
+    required = bomb_cards.REQUIRED
+
+    def check(self, data: dict[str, Any], report) -> None:
+        bomb_cards.check(data, report)
+
+    def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
+        if seed is None:
+            seed = random.randrange(2**31)
+        return BombState.new(rules, players, seed, deal, start_seat)
+
+    def from_view(self, rules, view: View, rng: random.Random) -> "BombState":
+        return BombState.from_view(rules, view, rng)
+
+
+def _fmt_cards(cards, sp: int) -> str:
+    parts = list(cards) + ([f"sp{sp}"] if sp else [])
+    return "+".join(parts) if parts else "none"
+
+
+class BombState(GameState):
+    """A game of Revolución. Hands are lists of card ids; `ctx` holds the current phase's public data."""
+
+    def __init__(self, rules, players: int, seed: int | None, start_seat: int):
+        d = rules.data
+        self.rules = rules
+        self.t: Tables = tables(rules)
+        self.players = players
+        self.seed = seed
+        self.start_seat = start_seat
+        self.history: list[tuple[int, str]] = []
+        self.rng = random.Random(seed)
+        self.forced_dice: list[int] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.table: list[list[str]] = [[] for _ in range(players)]   # a winning attacker's cards
+        self.fight: list[list[str]] = [[] for _ in range(players)]   # cards committed to the fight
+        self.deck: list[str] = []            # top of the deck LAST
+        self.discard: list[str] = []         # top LAST
+        self.lieutenants = [d["lieutenants"]] * players
+        self.support = [0] * players
+        self.supply = d["support_tokens"]
+        self.climate = ""
+        self.bag: list[str] = []             # climate tokens not drawn yet in this cycle
+        self.timer_start = d["timer"][players]
+        self.timer = self.timer_start
+        self.bomb = -1
+        self.sender = -1
+        self.first = -1
+        self.round_no = 0
+        self.bomb_moves = 0
+        self.phase = "start"
+        self.ctx: dict[str, Any] = {}
+        self.winner = -1
+        self.forced_climate: str | None = None
+
+    # --- construction ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules, players: int, seed: int, deal: dict | None, start_seat: int) -> "BombState":
+        state = cls(rules, players, seed, start_seat)
+        t = state.t
+        events: list[Event] = []
+        if deal is None:
+            deck = list(t.deck)
+            state.rng.shuffle(deck)
+            state.deck = deck
+            hand = rules.data["hand_size"]
+            for seat in range(players):
+                state.hands[seat] = [state.deck.pop() for _ in range(hand)]
+            state._roll_off(events)
+            state._start_round(events)
+            return state
+        state._apply_deal(deal)
+        return state
+
+    def _apply_deal(self, deal: dict) -> None:
+        allowed = {"hands", "piles", "first", "climate", "dice", "timer", "lieutenants", "support", "start"}
+        unknown = set(deal) - allowed
+        if unknown:
+            raise ValueError(f"deal: unknown keys {sorted(unknown)}; expected some of {sorted(allowed)}")
+        t = self.t
+        remaining = list(t.deck)
+
+        def take(card: str) -> str:
+            if card not in t.cards:
+                raise ValueError(f"deal: unknown card {card!r}; cards are {', '.join(t.order)}")
+            try:
+                remaining.remove(card)
+            except ValueError:
+                raise ValueError(f"deal: more {card} cards than the deck holds") from None
+            return card
+
+        hands = deal.get("hands", [[] for _ in range(self.players)])
+        if len(hands) != self.players:
+            raise ValueError(f"deal: {len(hands)} hands given for {self.players} players")
+        self.hands = [[take(c) for c in h] for h in hands]
+        piles = deal.get("piles", {}) or {}
+        if set(piles) - {"deck", "discard"}:
+            raise ValueError("deal: piles are 'deck' (top first) and 'discard'")
+        top_first = [take(c) for c in piles.get("deck", [])]
+        self.discard = [take(c) for c in piles.get("discard", [])]
+        self.rng.shuffle(remaining)
+        self.deck = remaining + top_first[::-1]
+        self.forced_dice = list(deal.get("dice", []))
+        if "lieutenants" in deal:
+            self.lieutenants = list(deal["lieutenants"])
+        if "support" in deal:
+            self.support = list(deal["support"])
+            self.supply = self.rules.data["support_tokens"] - sum(self.support)
+        if "climate" in deal:
+            if deal["climate"] not in self.rules.data["climates"]:
+                raise ValueError(f"deal: unknown climate {deal['climate']!r}")
+            self.forced_climate = deal["climate"]
+        events: list[Event] = []
+        if "first" in deal:
+            self.first = deal["first"]
+        else:
+            self._roll_off(events)
+        if deal.get("start", "round") == "turn":
+            self.round_no = 1
+            self.climate = self.forced_climate or self._draw_climate()
+            self.forced_climate = None
+            self.timer = deal.get("timer", self.timer_start)
+            self.bomb = self.first
+            self._begin_turn(self.first)
+        else:
+            self._start_round(events)
+            if "timer" in deal:
+                self.timer = deal["timer"]
+
+    @classmethod
+    def from_view(cls, rules, view: View, rng: random.Random) -> "BombState":
+        """A state consistent with `view`: unseen cards dealt at random, the RNG freshly seeded."""
+        info = view.info
+        n = view.players
+        state = cls(rules, n, None, info["start_seat"])
+        state.rng = random.Random(rng.randrange(2**62))
+        t = state.t
+        pool = list(t.deck)
+        zones = view.zones
+
+        def known(cards) -> list[str]:
+            for c in cards:
+                pool.remove(c)
+            return list(cards)
+
+        state.discard = known(zones["discard"].cards)
+        for s in range(n):
+            state.table[s] = known(zones[f"table:{s}"].cards)
+            state.fight[s] = known(zones[f"fight:{s}"].cards)
+        unknown_hands = []
+        for s in range(n):
+            hz = zones[f"hand:{s}"]
+            if hz.cards is not None:
+                state.hands[s] = known(hz.cards)
+            else:
+                unknown_hands.append((s, hz.count))
+        rng.shuffle(pool)
+        for s, count in unknown_hands:
+            state.hands[s] = [pool.pop() for _ in range(count)]
+        state.deck = pool
+        for key in ("lieutenants", "support"):
+            setattr(state, key, list(info[key]))
+        for key in ("supply", "climate", "timer", "timer_start", "bomb", "sender", "first", "round_no",
+                    "bomb_moves", "phase", "winner"):
+            setattr(state, key, info[key])
+        state.bag = list(info["bag"])
+        state.ctx = copy.deepcopy(info["ctx"])
+        # a seat asked to react holds a card it could play: make the dealt hand agree
+        actor = view.to_act[0] if view.to_act else None
+        if actor is not None and actor != view.seat and state.phase in HOLDER_PHASES:
+            usable = set().union(*(t.by_occasion[o] for o in HOLDER_PHASES[state.phase]))
+            hand = state.hands[actor]
+            if not any(c in usable for c in hand) and hand:
+                for i, c in enumerate(state.deck):
+                    if c in usable:
+                        j = rng.randrange(len(hand))
+                        state.deck[i], hand[j] = hand[j], c
+                        break
+        return state
+
+    def clone(self) -> "BombState":
+        other = object.__new__(BombState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.forced_dice = self.forced_dice[:]
+        other.hands = [h[:] for h in self.hands]
+        other.table = [h[:] for h in self.table]
+        other.fight = [h[:] for h in self.fight]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.lieutenants = self.lieutenants[:]
+        other.support = self.support[:]
+        other.bag = self.bag[:]
+        other.ctx = copy.deepcopy(self.ctx)
+        other.history = self.history[:]
+        return other
+
+    # --- contract -------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase in ("over", "start"):
+            return ()
+        return (self.ctx["seat"],)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(1 if s == self.winner else 0 for s in range(self.players))
+
+    def living(self, seat: int) -> bool:
+        return self.lieutenants[seat] > 0
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.players) if self.lieutenants[s] > 0]
+
+    def clockwise(self, seat: int, include_self: bool = False) -> list[int]:
+        """Living seats clockwise (to the left) after `seat`."""
+        order = [(seat + i) % self.players for i in range(0 if include_self else 1, self.players)]
+        return [s for s in order if self.lieutenants[s] > 0]
+
+    def left_of(self, seat: int) -> int:
+        return self.clockwise(seat)[0]
+
+    def right_of(self, seat: int) -> int:
+        return self.clockwise(seat)[-1]
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.phase in ("over", "start") or seat != self.ctx["seat"]:
+            return []
+        return getattr(self, "_moves_" + self.phase)(seat)
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, "_do_" + self.phase)(seat, move.text, events)
+        if self.phase != "over":
+            self._out_of_cards(events)
+        return events
+
+    # --- small helpers ----------------------------------------------------------------------------
+    def roll(self, seat: int, reason: str, events: list[Event]) -> int:
+        value = self.forced_dice.pop(0) if self.forced_dice else self.rng.randint(1, self.rules.data["die"])
+        events.append(DieRolled(seat, value, reason))
+        return value
+
+    def sorted_hand(self, seat: int) -> list[str]:
+        return sorted(self.hands[seat], key=self.t.rank.__getitem__)
+
+    def draw(self, seat: int, n: int, events: list[Event], reason: str = "") -> int:
+        drawn = 0
+        for _ in range(n):
+            if not self.deck and not self._reshuffle(events):
+                break
+            self.hands[seat].append(self.deck.pop())
+            drawn += 1
+        if drawn:
+            events.append(CardsDrawn(seat, drawn, reason))
+        return drawn
+
+    def _reshuffle(self, events: list[Event]) -> bool:
+        if not self.discard:
+            return False
+        self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        events.append(DeckReshuffled(len(self.deck)))
+        return True
+
+    def to_discard(self, seat: int | None, cards: list[str], events: list[Event], reason: str) -> None:
+        if cards:
+            self.discard.extend(cards)
+            events.append(Discarded(seat, tuple(cards), reason))
+
+    def play_from_hand(self, seat: int, card: str, events: list[Event], text: str = "") -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append(Played(seat, (card,), text or card))
+
+    def gain_support(self, seat: int, amount: int, events: list[Event], reason: str) -> None:
+        amount = max(0, min(amount, self.supply))
+        if amount:
+            self.supply -= amount
+            self.support[seat] += amount
+            events.append(SupportChanged(seat, amount, self.support[seat], reason))
+
+    def _out_of_cards(self, events: list[Event]) -> None:
+        n = self.rules.data["out_of_cards_draw"]
+        for s in self.alive():
+            if not self.hands[s]:
+                self.draw(s, n, events, "out of cards")
+
+    def climate_spec(self) -> dict:
+        return self.rules.data["climates"][self.climate]
+
+    def category_allowed(self, card: str) -> bool:
+        cat = self.t.cards[card].category
+        return cat is None or cat in self.climate_spec()["categories"]
+
+    def lose_lieutenant(self, seat: int, reason: str, events: list[Event]) -> None:
+        self.lieutenants[seat] -= 1
+        events.append(LieutenantLost(seat, self.lieutenants[seat], reason))
+        if self.lieutenants[seat] == 0:
+            events.append(Eliminated(seat))
+            self.to_discard(seat, self.hands[seat] + self.table[seat] + self.fight[seat], events, "eliminated")
+            self.hands[seat], self.table[seat], self.fight[seat] = [], [], []
+            if self.support[seat]:
+                self.supply += self.support[seat]
+                self.support[seat] = 0
+            living = self.alive()
+            if len(living) == 1:
+                self._finish(living[0], events, "the last party with a living lieutenant")
+
+    def _finish(self, winner: int, events: list[Event], why: str) -> None:
+        self.winner = winner
+        self.phase = "over"
+        self.ctx = {}
+        events.append(GameOver(self.scores, f"Seat {winner + 1} wins: {why}."))
+
+    # --- rounds -----------------------------------------------------------------------------------
+    def _roll_off(self, events: list[Event]) -> None:
+        contenders = [(self.start_seat + i) % self.players for i in range(self.players)]
+        while len(contenders) > 1:
+            rolls = [(self.roll(s, "first player", events), s) for s in contenders]
+            best = max(r for r, _ in rolls)
+            contenders = [s for r, s in rolls if r == best]
+        self.first = contenders[0]
+
+    def _draw_climate(self) -> str:
+        if not self.bag:
+            self.bag = list(self.rules.data["climates"])
+        return self.bag.pop(self.rng.randrange(len(self.bag)))
+
+    def _start_round(self, events: list[Event]) -> None:
+        if self.round_no >= self.rules.data["max_rounds"]:
+            best = max(self.alive(), key=lambda s: (self.lieutenants[s], self.support[s], -s))
+            self._finish(best, events, "most lieutenants when the rounds ran out")
+            return
+        self.round_no += 1
+        self.timer = self.timer_start
+        self.bomb, self.sender = self.first, -1
+        if self.forced_climate:
+            self.climate, self.forced_climate = self.forced_climate, None
+        else:
+            self.climate = self._draw_climate()
+        events.append(RoundStarted(self.round_no, self.first, self.timer))
+        events.append(ClimateChanged(self.climate))
+        size = self.rules.data["hand_size"]
+        order = self.clockwise(self.first, include_self=True)
+        for s in order:
+            if len(self.hands[s]) < size:
+                self.draw(s, size - len(self.hands[s]), events, "refill")
+        if self.rules.data["exchange_max"] > 0:
+            self.phase = "exchange"
+            self.ctx = {"seat": order[0], "order": order, "i": 0, "swaps": 0}
+        else:
+            self._bomb_arrives(self.first, events)
+
+    def _end_round(self, first: int, events: list[Event]) -> None:
+        for s in range(self.players):
+            if self.table[s]:
+                self.hands[s].extend(self.table[s])
+                self.table[s] = []
+        self.first = first if self.living(first) else self.left_of(first)
+        self._start_round(events)
+
+    # exchange
+    def _moves_exchange(self, seat: int) -> list[Move]:
+        return [KEEP] + [Move(f"swap:{c}", c) for c in dict.fromkeys(self.sorted_hand(seat))]
+
+    def _do_exchange(self, seat: int, text: str, events: list[Event]) -> None:
+        ctx = self.ctx
+        if text != "keep":
+            card = text.split(":", 1)[1]
+            self.hands[seat].remove(card)
+            self.to_discard(seat, [card], events, "exchange")
+            self.draw(seat, 1, events, "exchange")
+            ctx["swaps"] += 1
+            if ctx["swaps"] < self.rules.data["exchange_max"]:
+                return
+        ctx["i"] += 1
+        ctx["swaps"] = 0
+        if ctx["i"] < len(ctx["order"]):
+            ctx["seat"] = ctx["order"][ctx["i"]]
+        else:
+            self._bomb_arrives(self.first, events)
+
+    # --- the bomb owner's turn ----------------------------------------------------------------------
+    def _bomb_arrives(self, owner: int, events: list[Event]) -> None:
+        """The bomb reached a new owner: first the Irish Guy window for the others, then the turn."""
+        self.bomb = owner
+        self.ctx = {"seat": owner, "scan": self.clockwise(owner), "owner": owner}
+        self.phase = "irish"
+        self._next_irish(events)
+
+    def _next_irish(self, events: list[Event]) -> None:
+        scan = self.ctx["scan"]
+        while scan:
+            s = scan.pop(0)
+            if self.living(s) and self.t.holding(self.hands[s], "interrupt"):
+                self.ctx["seat"] = s
+                return
+        self._begin_turn(self.ctx["owner"])
+
+    def _moves_irish(self, seat: int) -> list[Move]:
+        moves = [PASS]
+        for card in self.t.holding(self.hands[seat], "interrupt"):
+            moves += [Move(f"{card}:{s}", (card, s)) for s in self.alive() if s != seat]
+        return moves
+
+    def _do_irish(self, seat: int, text: str, events: list[Event]) -> None:
+        if text != "pass":
+            card, target = text.split(":")
+            target = int(target)
+            self.play_from_hand(seat, card, events, text)
+            events.append(Reacted(seat, card, "interrupt", target))
+            for effect in self.t.cards[card].effects("interrupt"):
+                if effect["kind"] == "steal":
+                    for _ in range(effect["amount"]):
+                        victim = self.hands[target]
+                        if victim:
+                            self.hands[seat].append(victim.pop(self.rng.randrange(len(victim))))
+                            events.append(CardStolen(seat, target))
+            self._out_of_cards(events)
+        self._next_irish(events)
+
+    def _begin_turn(self, owner: int) -> None:
+        self.bomb = owner
+        self.phase = "turn"
+        self.ctx = {"seat": owner, "attacks": 0}
+
+    def _moves_turn(self, seat: int) -> list[Move]:
+        t = self.t
+        hand = self.hands[seat]
+        moves: list[Move] = []
+        others = [s for s in self.alive() if s != seat]
+        for card in t.holding(hand, "turn"):
+            if not self.category_allowed(card):
+                continue
+            kinds = {e["kind"] for e in t.cards[card].effects("turn")}
+            if "disarm" in kinds:
+                if self.timer <= self.rules.data["disarm"]["own_turn_max_steps_left"]:
+                    moves.append(Move(card))
+            elif "kill_lieutenant" in kinds:
+                moves += [Move(f"{card}:{s}") for s in others]
+            else:
+                moves.append(Move(card))
+        if self.ctx["attacks"] < self.climate_spec()["attacks"] and any(t.cards[c].fighter for c in hand):
+            moves += [Move(f"attack:{s}") for s in others]
+        movers = t.holding(hand, "movement")
+        if movers:
+            extras = [c for c in t.holding(hand, "bomb_extra") if self.category_allowed(c)]
+            combos = [()]
+            for c in extras:
+                combos += [combo + (c,) for combo in combos]
+            for card in movers:
+                for dest in self._destinations(seat, card):
+                    base = card if dest is None else f"{card}:{dest}"
+                    for combo in combos:
+                        moves.append(Move("+".join((base,) + combo)))
+        elif hand:
+            moves += [Move(f"dig:{c}") for c in dict.fromkeys(self.sorted_hand(seat))]
+        else:
+            moves.append(Move("dig"))
+        return moves
+
+    def _destinations(self, seat: int, card: str) -> list[int | None]:
+        direction = self.t.cards[card].effect("movement", "move")["direction"]
+        if direction == "any":
+            return [s for s in self.alive() if s != seat]
+        return [None]
+
+    def _target(self, seat: int, card: str, dest: int | None) -> int:
+        direction = self.t.cards[card].effect("movement", "move")["direction"]
+        if direction == "left":
+            return self.left_of(seat)
+        if direction == "right":
+            return self.right_of(seat)
+        return dest
+
+    def _do_turn(self, seat: int, text: str, events: list[Event]) -> None:
+        t = self.t
+        head, _, rest = text.partition(":")
+        if head == "attack":
+            self._declare_attack(seat, int(rest), events)
+            return
+        if head == "dig":
+            self._dig(seat, rest or None, events)
+            return
+        parts = text.split("+")
+        first, _, dest = parts[0].partition(":")
+        card = t.cards[first]
+        if card.type == "movement":
+            self._send(seat, first, int(dest) if dest else None, parts[1:], events)
+            return
+        kinds = [e for e in card.effects("turn")]
+        if any(e["kind"] == "disarm" for e in kinds):
+            self.play_from_hand(seat, first, events, text)
+            self._start_disarm(seat, "turn", events)
+            return
+        self.play_from_hand(seat, first, events, text)
+        target = int(dest) if dest else None
+        pending_kill = False
+        for effect in kinds:
+            kind = effect["kind"]
+            if kind == "set_climate":
+                if effect["climate"] != self.climate:
+                    self.climate = effect["climate"]
+                    events.append(ClimateChanged(self.climate, seat, first))
+            elif kind == "draw":
+                self.draw(seat, effect["amount"], events, first)
+            elif kind == "gain_support":
+                self.gain_support(seat, effect["amount"], events, t.cards[first].name)
+            elif kind == "kill_lieutenant":
+                pending_kill = True
+        if pending_kill:
+            if t.holding(self.hands[target], "massacre"):
+                self.phase = "massacre"
+                self.ctx = {"seat": target, "owner": seat, "attacks": self.ctx["attacks"]}
+            else:
+                self.lose_lieutenant(target, "massacre", events)
+
+    # massacre reaction
+    def _moves_massacre(self, seat: int) -> list[Move]:
+        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "massacre")]
+
+    def _do_massacre(self, seat: int, text: str, events: list[Event]) -> None:
+        owner, attacks = self.ctx["owner"], self.ctx["attacks"]
+        if text == "pass":
+            self.phase = "turn"
+            self.ctx = {"seat": owner, "attacks": attacks}
+            self.lose_lieutenant(seat, "massacre", events)
+            return
+        self.play_from_hand(seat, text, events)
+        events.append(Reacted(seat, text, "massacre"))
+        events.append(LieutenantSaved(seat, text))
+        self.phase = "turn"
+        self.ctx = {"seat": owner, "attacks": attacks}
+
+    # moving the bomb
+    def _dig(self, seat: int, card: str | None, events: list[Event]) -> None:
+        if card:
+            self.hands[seat].remove(card)
+            self.to_discard(seat, [card], events, "dig")
+        turned: list[str] = []
+        found = None
+        movers = self.t.by_occasion["movement"]
+        while True:
+            if not self.deck and not (any(c in movers for c in self.discard) and self._reshuffle(events)):
+                break
+            c = self.deck.pop()
+            if c in movers:
+                found = c
+                break
+            turned.append(c)
+            self.discard.append(c)
+        if turned:
+            events.append(Discarded(seat, tuple(turned), "turned up"))
+        if found is None:   # no movement card anywhere: the bomb goes left
+            self._send(seat, None, None, [], events)
+            return
+        self.discard.append(found)          # played straight from the deck
+        events.append(Discarded(seat, (found,), "turned up"))
+        dests = self._destinations(seat, found)
+        if dests == [None]:
+            self._send(seat, found, None, [], events, from_hand=False)
+        else:
+            self.phase = "dig"
+            self.ctx = {"seat": seat, "card": found}
+
+    def _moves_dig(self, seat: int) -> list[Move]:
+        card = self.ctx["card"]
+        return [Move(f"{card}:{s}") for s in self.alive() if s != seat]
+
+    def _do_dig(self, seat: int, text: str, events: list[Event]) -> None:
+        card, dest = text.split(":")
+        self._send(seat, card, int(dest), [], events, from_hand=False)
+
+    def _send(self, seat: int, card: str | None, dest: int | None, extras: list[str], events: list[Event],
+              from_hand: bool = True) -> None:
+        t = self.t
+        target = self._target(seat, card, dest) if card else self.left_of(seat)
+        if card and from_hand:
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+        for extra in extras:
+            self.hands[seat].remove(extra)
+            self.discard.append(extra)
+        if card:
+            events.append(Played(seat, (card, *extras), "+".join([card if dest is None else f"{card}:{dest}", *extras])))
+        self.draw(seat, 1, events, "turn")
+        if self.table[seat]:
+            self.hands[seat].extend(self.table[seat])
+            self.table[seat] = []
+        steps, explode = 1, False
+        for extra in extras:
+            for effect in t.cards[extra].effects("bomb_extra"):
+                if effect["kind"] == "timer":
+                    steps += effect["amount"]
+                elif effect["kind"] == "explode_with" and effect["card"] in extras:
+                    explode = True
+        events.append(BombMoved(seat, target, card or "", tuple(extras)))
+        self.bomb_moves += 1
+        self.sender, self.bomb = seat, target
+        self.timer = max(0, self.timer - steps)
+        events.append(TimerAdvanced(steps, self.timer))
+        if explode or self.timer == 0:
+            self._explode(target, seat, events)
+        else:
+            self._bomb_arrives(target, events)
+
+    # --- the explosion and disarming ----------------------------------------------------------------
+    def _explode(self, victim: int, sender: int, events: list[Event]) -> None:
+        self.bomb, self.sender = victim, sender
+        if self.t.holding(self.hands[victim], "explosion"):
+            self.phase = "explosion"
+            self.ctx = {"seat": victim, "sender": sender}
+        else:
+            self._explosion_hits(victim, events)
+
+    def _explosion_hits(self, victim: int, events: list[Event]) -> None:
+        events.append(Exploded(victim))
+        self.lose_lieutenant(victim, "explosion", events)
+        if self.phase != "over":
+            self._end_round(victim, events)
+
+    def _moves_explosion(self, seat: int) -> list[Move]:
+        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "explosion")]
+
+    def _do_explosion(self, seat: int, text: str, events: list[Event]) -> None:
+        if text == "pass":
+            self._explosion_hits(seat, events)
+            return
+        sender = self.ctx["sender"]
+        self.play_from_hand(seat, text, events)
+        events.append(Reacted(seat, text, "explosion"))
+        for effect in self.t.cards[text].effects("explosion"):
+            kind = effect["kind"]
+            if kind == "protect":
+                events.append(Exploded(seat, text))
+                self._end_round(seat, events)
+            elif kind == "return_to_sender":
+                target = sender if self.living(sender) else self.left_of(seat)
+                events.append(BombMoved(seat, target, text, ()))
+                self._explode(target, seat, events)
+            elif kind == "delay":
+                self.timer += effect["amount"]
+                events.append(TimerAdvanced(-effect["amount"], self.timer))
+                self._begin_turn(seat)
+            elif kind == "disarm":
+                self._start_disarm(seat, "explosion", events)
+            return
+
+    def _start_disarm(self, seat: int, context: str, events: list[Event]) -> None:
+        self.phase = "wrongwire"
+        attacks = self.ctx.get("attacks", 0) if context == "turn" else 0
+        self.ctx = {"seat": seat, "disarmer": seat, "context": context, "scan": self.clockwise(seat),
+                    "attacks": attacks}
+        self._next_wrongwire(events)
+
+    def _next_wrongwire(self, events: list[Event]) -> None:
+        ctx = self.ctx
+        while ctx["scan"]:
+            s = ctx["scan"].pop(0)
+            if self.t.holding(self.hands[s], "against_disarm"):
+                ctx["seat"] = s
+                return
+        seat = ctx["disarmer"]
+        events.append(Disarmed(seat, True))
+        self.gain_support(seat, self.rules.data["disarm"]["reward"], events, "disarmed the bomb")
+        self._end_round(seat, events)
+
+    def _moves_wrongwire(self, seat: int) -> list[Move]:
+        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "against_disarm")]
+
+    def _do_wrongwire(self, seat: int, text: str, events: list[Event]) -> None:
+        if text == "pass":
+            self._next_wrongwire(events)
+            return
+        ctx = self.ctx
+        disarmer = ctx["disarmer"]
+        self.play_from_hand(seat, text, events)
+        events.append(Reacted(seat, text, "disarm", disarmer))
+        events.append(Disarmed(disarmer, False))
+        if ctx["context"] == "turn":
+            self.phase = "turn"
+            self.ctx = {"seat": disarmer, "attacks": ctx["attacks"]}
+        else:
+            self._explosion_hits(disarmer, events)
+
+    # --- attacks ----------------------------------------------------------------------------------
+    def _declare_attack(self, seat: int, target: int, events: list[Event]) -> None:
+        attacks = self.ctx["attacks"] + 1
+        events.append(AttackDeclared(seat, target))
+        self.ctx = {"seat": target, "attacker": seat, "defender": target, "attacks": attacks,
+                    "sp": [0, 0], "tactics": [None, None], "ally": [None, None], "winner": None,
+                    "kept": False, "saved": ""}
+        if self.t.holding(self.hands[target], "attacked"):
+            self.phase = "fort"
+        else:
+            self.phase = "commit_a"
+            self.ctx["seat"] = seat
+
+    def _moves_fort(self, seat: int) -> list[Move]:
+        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "attacked")]
+
+    def _do_fort(self, seat: int, text: str, events: list[Event]) -> None:
+        ctx = self.ctx
+        if text == "pass":
+            self.phase = "commit_a"
+            ctx["seat"] = ctx["attacker"]
+            return
+        self.play_from_hand(seat, text, events)
+        events.append(Reacted(seat, text, "attack", ctx["attacker"]))
+        self._begin_turn(ctx["attacker"])
+        self.ctx["attacks"] = ctx["attacks"]
+
+    def _commit_options(self, seat: int, need_fighter: bool) -> list[Move]:
+        t = self.t
+        hand = self.sorted_hand(seat)
+        fighters = [c for c in dict.fromkeys(hand) if t.cards[c].fighter]
+        equipment = [None] + [c for c in dict.fromkeys(hand) if t.cards[c].type == "equipment"]
+        support = [None] + [c for c in dict.fromkeys(hand) if t.cards[c].type == "support"]
+        max_sp = 0
+        if self.climate_spec().get("support_in_fights", True):
+            max_sp = min(self.support[seat], self.rules.data["fight"]["max_support"])
+        combos: list[tuple[str, ...]] = [] if need_fighter else [()]
+        for f in fighters:
+            for e in equipment:
+                for s in support:
+                    combos.append(tuple(c for c in (f, e, s) if c))
+        return [Move("fight:" + _fmt_cards(combo, sp), (combo, sp)) for combo in combos for sp in range(max_sp + 1)]
+
+    def _parse_commit(self, text: str) -> tuple[list[str], int]:
+        body = text.split(":", 1)[1]
+        cards, sp = [], 0
+        if body != "none":
+            for part in body.split("+"):
+                if part.startswith("sp"):
+                    sp = int(part[2:])
+                else:
+                    cards.append(part)
+        return cards, sp
+
+    def _moves_commit_a(self, seat: int) -> list[Move]:
+        return self._commit_options(seat, need_fighter=True)
+
+    def _moves_commit_d(self, seat: int) -> list[Move]:
+        return self._commit_options(seat, need_fighter=False)
+
+    def _commit(self, seat: int, side: int, text: str, events: list[Event]) -> None:
+        cards, sp = self._parse_commit(text)
+        for c in cards:
+            self.hands[seat].remove(c)
+        self.fight[seat] = cards
+        self.support[seat] -= sp
+        self.supply += sp                       # spent tokens go back to the supply
+        self.ctx["sp"][side] = sp
+        events.append(FightCommitted(seat, tuple(cards), sp))
+
+    def _do_commit_a(self, seat: int, text: str, events: list[Event]) -> None:
+        self._commit(seat, 0, text, events)
+        self.phase = "commit_d"
+        self.ctx["seat"] = self.ctx["defender"]
+
+    def _do_commit_d(self, seat: int, text: str, events: list[Event]) -> None:
+        self._commit(seat, 1, text, events)
+        self._tactic_step(0, events)
+
+    def _tactic_step(self, side: int, events: list[Event]) -> None:
+        ctx = self.ctx
+        seat = ctx["attacker"] if side == 0 else ctx["defender"]
+        if self._moves_tactic(seat)[1:]:
+            self.phase = "tactic_a" if side == 0 else "tactic_d"
+            ctx["seat"] = seat
+        elif side == 0:
+            self._tactic_step(1, events)
+        else:
+            self._resolve_fight(events)
+
+    def _moves_tactic(self, seat: int) -> list[Move]:
+        ctx = self.ctx
+        moves = [PASS]
+        allies = [s for s in self.alive() if s not in (ctx["attacker"], ctx["defender"])]
+        for card in self.t.holding(self.hands[seat], "tactic"):
+            if self.t.cards[card].effect("tactic", "ally"):
+                moves += [Move(f"{card}:{s}") for s in allies]
+            else:
+                moves.append(Move(card))
+        return moves
+
+    _moves_tactic_a = _moves_tactic
+    _moves_tactic_d = _moves_tactic
+
+    def _do_tactic(self, seat: int, side: int, text: str, events: list[Event]) -> None:
+        if text != "pass":
+            card, _, ally = text.partition(":")
+            self.play_from_hand(seat, card, events, text)
+            self.ctx["tactics"][side] = card
+            if ally:
+                self.ctx["ally"][side] = int(ally)
+            events.append(Reacted(seat, card, "fight", int(ally) if ally else None))
+        if side == 0:
+            self._tactic_step(1, events)
+        else:
+            self._resolve_fight(events)
+
+    def _do_tactic_a(self, seat: int, text: str, events: list[Event]) -> None:
+        self._do_tactic(seat, 0, text, events)
+
+    def _do_tactic_d(self, seat: int, text: str, events: list[Event]) -> None:
+        self._do_tactic(seat, 1, text, events)
+
+    def _resolve_fight(self, events: list[Event]) -> None:
+        t, ctx = self.t, self.ctx
+        seats = (ctx["attacker"], ctx["defender"])
+        dice, ally_dice, totals = [0, 0], [0, 0], [0, 0]
+        cancel_equipment = [False, False]
+        modifier = [0, 0]
+        for side in (0, 1):
+            card = ctx["tactics"][side]
+            if card:
+                for effect in t.cards[card].effects("tactic"):
+                    if effect["kind"] == "cancel_equipment":
+                        cancel_equipment[1 - side] = True
+                    elif effect["kind"] == "opponent_total":
+                        modifier[1 - side] += effect["amount"]
+        for side in (0, 1):
+            dice[side] = self.roll(seats[side], "attack" if side == 0 else "defence", events)
+            if ctx["ally"][side] is not None:
+                ally_dice[side] = self.roll(ctx["ally"][side], "alliance", events)
+        for side in (0, 1):
+            cards = self.fight[seats[side]]
+            value = sum(t.cards[c].value for c in cards
+                        if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
+            totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side]
+        if totals[0] != totals[1]:
+            win = 0 if totals[0] > totals[1] else 1
+        else:
+            win = 1 if self.rules.data["fight"]["tie"] == "defender" else 0
+        ctx["winner"] = win
+        words = []
+        for side, role in ((0, "attacker"), (1, "defender")):
+            bits = [f"{c} {t.cards[c].value}" + (" (no ammo)" if cancel_equipment[side] and t.cards[c].type == "equipment" else "")
+                    for c in self.fight[seats[side]]]
+            bits.append(f"die {dice[side]}")
+            if ally_dice[side]:
+                bits.append(f"ally die {ally_dice[side]}")
+            if ctx["sp"][side]:
+                bits.append(f"support {ctx['sp'][side]}")
+            if modifier[side]:
+                bits.append(f"{modifier[side]:+d}")
+            words.append(f"{role} seat {seats[side] + 1}: " + ", ".join(bits) + f" = {totals[side]}")
+        explanation = "; ".join(words) + f". The {'attacker' if win == 0 else 'defender'} wins" + \
+            (" (a tie goes to the defender)." if totals[0] == totals[1] else ".")
+        events.append(AttackResolved(seats[0], seats[1], tuple(self.fight[seats[0]]), tuple(self.fight[seats[1]]),
+                                     tuple(dice), tuple(ally_dice), tuple(ctx["sp"]), tuple(totals), seats[win],
+                                     explanation))
+        loser_side = 1 - win
+        loser = seats[loser_side]
+        occasion = "after_fight_attacker" if loser_side == 0 else "after_fight_defender"
+        if t.holding(self.hands[loser], occasion):
+            self.phase = "after_a" if loser_side == 0 else "after_d"
+            ctx["seat"] = loser
+        else:
+            self._finish_fight(events)
+
+    def _moves_after(self, seat: int) -> list[Move]:
+        occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
+        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], occasion)]
+
+    _moves_after_a = _moves_after
+    _moves_after_d = _moves_after
+
+    def _do_after(self, seat: int, text: str, events: list[Event]) -> None:
+        if text != "pass":
+            occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
+            self.play_from_hand(seat, text, events)
+            events.append(Reacted(seat, text, "fight"))
+            for effect in self.t.cards[text].effects(occasion):
+                if effect["kind"] == "keep_cards":
+                    self.ctx["kept"] = True
+                elif effect["kind"] == "save_lieutenant":
+                    self.ctx["saved"] = text
+        self._finish_fight(events)
+
+    _do_after_a = _do_after
+    _do_after_d = _do_after
+
+    def _finish_fight(self, events: list[Event]) -> None:
+        t, ctx = self.t, self.ctx
+        seats = (ctx["attacker"], ctx["defender"])
+        win = ctx["winner"]
+        for side in (0, 1):
+            seat = seats[side]
+            cards, self.fight[seat] = self.fight[seat], []
+            if side != win:
+                if ctx["kept"]:
+                    self.hands[seat].extend(cards)
+                else:
+                    self.to_discard(seat, cards, events, "lost the fight")
+                continue
+            gone = [c for c in cards if t.cards[c].discard_after_fight]
+            kept = [c for c in cards if not t.cards[c].discard_after_fight]
+            self.to_discard(seat, gone, events, "to discard at the end of the fight")
+            if side == 1:
+                self.hands[seat].extend(kept)
+            else:
+                self.table[seat].extend(kept)
+        ally = ctx["ally"][win]
+        if ally is not None and self.living(ally):
+            amount = t.cards[ctx["tactics"][win]].effect("tactic", "ally").get("amount", 1)
+            self.gain_support(ally, amount, events, "alliance won")
+        attacker, attacks = seats[0], ctx["attacks"]
+        saved = ctx["saved"]
+        self._begin_turn(attacker)
+        self.ctx["attacks"] = attacks
+        if win == 0:
+            if saved:
+                events.append(LieutenantSaved(seats[1], saved))
+            else:
+                self.lose_lieutenant(seats[1], "fight", events)
+
+    # --- zones and view -----------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        hand_vis = "public" if self.phase == "over" else "owner"
+        out = []
+        for s in range(self.players):
+            out.append(Zone(f"hand:{s}", "hand", s, hand_vis, tuple(self.sorted_hand(s))))
+            out.append(Zone(f"table:{s}", "slot", s, "public", tuple(self.table[s])))
+            out.append(Zone(f"fight:{s}", "slot", s, "public", tuple(self.fight[s])))
+        out.append(Zone("deck", "pile", None, "hidden", tuple(reversed(self.deck))))
+        out.append(Zone("discard", "pile", None, "public", tuple(reversed(self.discard))))
+        return out
+
+    def public_info(self) -> dict[str, Any]:
+        return {
+            "start_seat": self.start_seat, "phase": self.phase, "ctx": copy.deepcopy(self.ctx),
+            "lieutenants": tuple(self.lieutenants), "support": tuple(self.support), "supply": self.supply,
+            "climate": self.climate, "climate_name": self.climate_spec()["name"] if self.climate else "",
+            "bag": tuple(self.bag), "timer": self.timer, "timer_start": self.timer_start,
+            "bomb": self.bomb, "sender": self.sender, "first": self.first, "round_no": self.round_no,
+            "bomb_moves": self.bomb_moves, "winner": self.winner,
+            "alive": tuple(self.alive()),
+        }
+
+
+FAMILY = BombFamily()

@@ -1,0 +1,179 @@
+"""The bomb family's rules-file keys and the card tables built from them.
+
+A rules file chooses card effects among a fixed set of effect kinds, each allowed only at certain
+occasions (an explosion, an attack, a fight's tactic step...). `check` rejects any other combination,
+so a rules file can describe a new card but never run code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.schema import Bool, DictOf, Int, ListOf, Map, Str
+
+CARD_TYPES = ("soldier", "mercenary", "equipment", "support", "tactic", "reaction", "after_fight",
+              "interrupt", "disarm", "democracy", "revolution", "movement")
+FIGHTERS = ("soldier", "mercenary")
+CATEGORIES = ("democracy", "revolution")
+
+# occasion -> effect kinds a card may have there
+OCCASIONS: dict[str, tuple[str, ...]] = {
+    "attacked": ("cancel_attack",),
+    "massacre": ("protect",),
+    "explosion": ("protect", "return_to_sender", "delay", "disarm"),
+    "tactic": ("ally", "cancel_equipment", "opponent_total"),
+    "after_fight_attacker": ("keep_cards",),
+    "after_fight_defender": ("save_lieutenant",),
+    "turn": ("set_climate", "draw", "kill_lieutenant", "gain_support", "disarm"),
+    "bomb_extra": ("timer", "explode_with"),
+    "movement": ("move",),
+    "against_disarm": ("cancel_disarm",),
+    "interrupt": ("steal",),
+}
+EFFECT_KINDS = tuple(sorted({k for kinds in OCCASIONS.values() for k in kinds}))
+
+EFFECT = Map({"kind": Str(EFFECT_KINDS), "amount": Int(-10, 10), "climate": Str(),
+              "direction": Str(("left", "right", "any")), "card": Str()}, required=("kind",))
+CARD = Map({"id": Str(), "name": Str(), "type": Str(CARD_TYPES), "count": Int(0, 40), "value": Int(0, 20),
+            "discard_after_fight": Bool(), "text": Str(),
+            "effects": DictOf(Str(tuple(OCCASIONS)), ListOf(EFFECT, min_len=1))},
+           required=("id", "name", "type", "count"))
+CLIMATE = Map({"name": Str(), "attacks": Int(0, 9), "categories": ListOf(Str(CATEGORIES)),
+               "support_in_fights": Bool()}, required=("name", "attacks", "categories"))
+
+FIELDS = {
+    "parties": Int(1, 12),
+    "lieutenants": Int(1, 9),
+    "support_tokens": Int(0, 99),
+    "hand_size": Int(1, 20),
+    "exchange_max": Int(0, 20),
+    "out_of_cards_draw": Int(0, 10),
+    "die": Int(2, 20),
+    "timer": DictOf(Int(1, 12), Int(1, 99)),
+    "max_rounds": Int(1, 999),
+    "climates": DictOf(Str(), CLIMATE),
+    "fight": Map({"tie": Str(("defender", "attacker")), "max_support": Int(0, 10)}, required=("tie", "max_support")),
+    "disarm": Map({"reward": Int(0, 10), "own_turn_max_steps_left": Int(0, 99)},
+                  required=("reward", "own_turn_max_steps_left")),
+    "deck": ListOf(CARD, min_len=1),
+}
+REQUIRED = ("parties", "lieutenants", "support_tokens", "hand_size", "exchange_max", "out_of_cards_draw",
+            "die", "timer", "max_rounds", "climates", "fight", "disarm", "deck")
+
+
+def check(data: dict[str, Any], report) -> None:
+    """Semantic checks: ids, effect kinds per occasion, targets of references, deck large enough."""
+    deck = data["deck"]
+    ids = [c["id"] for c in deck]
+    seen: set[str] = set()
+    for i, card in enumerate(deck):
+        cid = card["id"]
+        if cid in seen:
+            report(("deck", i, "id"), f"card id {cid!r} is used twice")
+        seen.add(cid)
+        if not cid or not all(ch.isalnum() for ch in cid):
+            report(("deck", i, "id"), f"a card id is letters and digits only, not {cid!r}")
+        ctype = card["type"]
+        if ctype in FIGHTERS + ("equipment", "support") and "value" not in card:
+            report(("deck", i), f"{ctype} card {cid} needs a 'value'")
+        on = card.get("effects", {}) or {}
+        if ctype == "movement" and "movement" not in on:
+            report(("deck", i), f"movement card {cid} needs an 'effects: movement' entry")
+        for occasion, effects in on.items():
+            for j, effect in enumerate(effects):
+                kind = effect["kind"]
+                where = ("deck", i, "effects", occasion, j)
+                if kind not in OCCASIONS[occasion]:
+                    report(where + ("kind",), f"effect {kind!r} cannot happen at {occasion!r}; there: "
+                                              + ", ".join(OCCASIONS[occasion]))
+                if kind == "set_climate" and effect.get("climate") not in data["climates"]:
+                    report(where, f"set_climate needs a 'climate' among: {', '.join(data['climates'])}")
+                if kind == "move" and "direction" not in effect:
+                    report(where, "move needs a 'direction' (left, right or any)")
+                if kind == "explode_with" and effect.get("card") not in ids:
+                    report(where, f"explode_with names card {effect.get('card')!r}, which is not in the deck")
+                if kind in ("delay", "steal", "draw", "gain_support", "timer", "ally") and "amount" not in effect:
+                    report(where, f"{kind} needs an 'amount'")
+    if not any(c["type"] == "movement" and c["count"] > 0 for c in deck):
+        report(("deck",), "the deck needs bomb movement cards")
+    if not any(c["type"] in FIGHTERS and c["count"] > 0 for c in deck):
+        report(("deck",), "the deck needs soldiers or mercenaries")
+    players = data["players"]
+    for n in range(players["min"], players["max"] + 1):
+        if n not in data["timer"]:
+            report(("timer",), f"no timer start for {n} players")
+    size = sum(c["count"] for c in deck)
+    need = players["max"] * data["hand_size"]
+    if size < need + 8:
+        report(("deck",), f"the deck has {size} cards; {players['max']} players need at least {need + 8}")
+    if players["max"] > data["parties"]:
+        report(("parties",), f"{players['max']} players need {players['max']} parties")
+    if not data["climates"]:
+        report(("climates",), "at least one climate is needed")
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: str
+    count: int
+    value: int
+    discard_after_fight: bool
+    on: dict[str, tuple[dict, ...]]
+    text: str
+
+    @property
+    def fighter(self) -> bool:
+        return self.type in FIGHTERS
+
+    @property
+    def category(self) -> str | None:
+        return self.type if self.type in CATEGORIES else None
+
+    def effects(self, occasion: str) -> tuple[dict, ...]:
+        return self.on.get(occasion, ())
+
+    def effect(self, occasion: str, kind: str) -> dict | None:
+        for e in self.on.get(occasion, ()):
+            if e["kind"] == kind:
+                return e
+        return None
+
+
+@dataclass(frozen=True)
+class Tables:
+    cards: dict[str, Card]
+    order: tuple[str, ...]                     # deck order, used to sort hands and move texts
+    rank: dict[str, int]
+    deck: tuple[str, ...]                      # the full deck, every copy
+    by_occasion: dict[str, frozenset[str]]     # occasion -> ids of cards usable there
+
+    def holding(self, hand, occasion: str) -> list[str]:
+        """Distinct cards of `hand` usable at `occasion`, in deck order."""
+        usable = self.by_occasion.get(occasion, frozenset())
+        return sorted({c for c in hand if c in usable}, key=self.rank.__getitem__)
+
+
+def tables(rules) -> Tables:
+    cached = getattr(rules, "_bomb_tables", None)
+    if cached is not None:
+        return cached
+    cards: dict[str, Card] = {}
+    deck: list[str] = []
+    for spec in rules.data["deck"]:
+        on = {occ: tuple(effs) for occ, effs in (spec.get("effects") or {}).items()}
+        card = Card(spec["id"], spec["name"], spec["type"], spec["count"], spec.get("value", 0),
+                    spec.get("discard_after_fight", False), on, spec.get("text", ""))
+        cards[card.id] = card
+        deck.extend([card.id] * card.count)
+    order = tuple(cards)
+    by_occasion: dict[str, set[str]] = {occ: set() for occ in OCCASIONS}
+    for card in cards.values():
+        for occ in card.on:
+            by_occasion[occ].add(card.id)
+    result = Tables(cards, order, {c: i for i, c in enumerate(order)}, tuple(deck),
+                    {k: frozenset(v) for k, v in by_occasion.items()})
+    rules._bomb_tables = result
+    return result

@@ -1,0 +1,150 @@
+"""Events of the bomb family (Revolución): public records for the table's animations and logs.
+
+Like every event they never carry a hidden card: a draw says how many cards, a theft says who
+stole from whom, and only cards that are face up on the table (fight cards, discards) are named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    first: int
+    timer: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClimateChanged(Event):
+    climate: str
+    by: int | None = None          # seat that played a climate card, None for the token draw
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    seat: int
+    count: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """Cards put face up on the discard pile (exchanged, turned up, lost in a fight...)."""
+
+    seat: int | None
+    cards: tuple[str, ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class DieRolled(Event):
+    seat: int
+    value: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BombMoved(Event):
+    source: int
+    target: int
+    card: str
+    extras: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TimerAdvanced(Event):
+    steps: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    attacker: int
+    defender: int
+
+
+@dataclass(frozen=True, slots=True)
+class FightCommitted(Event):
+    seat: int
+    cards: tuple[str, ...]
+    support: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Event):
+    """A duel: each side's cards, die, ally die, support spent, modifiers and total."""
+
+    attacker: int
+    defender: int
+    attacker_cards: tuple[str, ...]
+    defender_cards: tuple[str, ...]
+    dice: tuple[int, int]
+    ally_dice: tuple[int, int]
+    support: tuple[int, int]
+    totals: tuple[int, int]
+    winner: int
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """A seat answered with a card: `against` says what it answered (attack, explosion, disarm...)."""
+
+    seat: int
+    card: str
+    against: str
+    target: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardStolen(Event):
+    thief: int
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(Event):
+    seat: int
+    protected_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Disarmed(Event):
+    seat: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LieutenantLost(Event):
+    seat: int
+    left: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LieutenantSaved(Event):
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SupportChanged(Event):
+    seat: int
+    delta: int
+    total: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    seat: int
