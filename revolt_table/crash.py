@@ -226,7 +226,7 @@ def _message_window(summary: str, where: str) -> None:
     if pygame.display.get_driver() in ("dummy", "offscreen"):
         return
     pygame.font.init()
-    width, height = 760, 300
+    width, height = 760, 320
     screen = pygame.display.set_mode((width, height))
     pygame.display.set_caption("Revolt Table - error")
     font = _font(pygame, 18)
@@ -236,13 +236,15 @@ def _message_window(summary: str, where: str) -> None:
     lines += [(font, part, (235, 235, 225)) for part in _wrap(summary, 72)]
     lines += [(font, "", None), (font, "A crash report was saved to:", (235, 235, 225))]
     lines += [(font, part, (150, 210, 255)) for part in _wrap(where, 72)]
-    lines += [(font, "", None), (font, "Please attach it when you report the problem. "
-                                       "Press any key or close this window.", (200, 200, 190))]
+    lines += [(font, "", None), (font, "Please attach it when you report the problem.", (200, 200, 190)),
+              (font, "Press any key or close this window.", (200, 200, 190))]
     clock = pygame.time.Clock()
+    pygame.event.clear()                   # a key already pressed must not dismiss the message unread
     waited = 0.0
     while waited < 600:                    # ten minutes at most, then leave anyway
         for event in pygame.event.get():
-            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if event.type == pygame.QUIT or (waited > 0.5 and event.type in (pygame.KEYDOWN,
+                                                                              pygame.MOUSEBUTTONDOWN)):
                 pygame.quit()
                 return
         screen.fill((22, 58, 40))
