@@ -1,7 +1,9 @@
 """Translation table: every player-facing string goes through t(key, **fmt).
 
 Why: the game ships in English first and other languages later as plain YAML files
-(assets/locale/<lang>.yaml) that translators can edit without touching code. Keys are dotted paths
+(assets/locale/<lang>.yaml) that translators can edit without touching code. Parts of the program may
+ship their own fragment, <lang>.<part>.yaml (e.g. en.table.yaml); fragments are merged in, and keys
+in the main file win on a clash. Keys are dotted paths
 into the YAML ("title.new_game"). A missing key falls back to English, then to the key itself, so a
 gap in a translation shows up as readable text rather than a crash.
 """
@@ -20,11 +22,9 @@ _language = "en"
 
 @cache
 def _table(lang: str) -> dict[str, str]:
-    """Flattened {dotted.key: text} for one language; {} if the file is missing or broken."""
-    try:
-        data = yaml.safe_load(asset_path("locale", f"{lang}.yaml").read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return {}
+    """Flattened {dotted.key: text} for one language; {} if no file exists (a broken file is skipped)."""
+    folder = asset_path("locale")
+    paths = sorted(folder.glob(f"{lang}.*.yaml")) + [folder / f"{lang}.yaml"]   # main file last: it wins
     flat: dict[str, str] = {}
 
     def walk(prefix: str, node: Any) -> None:
@@ -34,7 +34,12 @@ def _table(lang: str) -> dict[str, str]:
         elif node is not None:
             flat[prefix] = str(node)
 
-    walk("", data)
+    for path in paths:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue
+        walk("", data)
     return flat
 
 

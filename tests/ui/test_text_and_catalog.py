@@ -51,3 +51,16 @@ def test_catalog_reads_names_players_variants(rules_folder):
     assert other.variants == [("quick", "Quick")]
     assert other.describe("quick") == "Fewer cards." and other.describe("") == "Short."
     assert other.variant_notes["quick"][1] == ["Be quick."]
+
+
+def test_locale_fragments_are_merged(tmp_path, monkeypatch):
+    (tmp_path / "locale").mkdir()
+    (tmp_path / "locale" / "en.yaml").write_text("a: {b: main}\n")
+    (tmp_path / "locale" / "en.part.yaml").write_text("a: {b: fragment, c: extra}\n")
+    monkeypatch.setattr(i18n, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+    i18n.reload()
+    try:
+        assert i18n.t("a.b") == "main" and i18n.t("a.c") == "extra"
+    finally:
+        monkeypatch.undo()
+        i18n.reload()
