@@ -35,6 +35,19 @@ class _Job:
     move: Move | None = None
 
 
+def game_note(state: GameState) -> dict[str, Any]:
+    """Public end-of-game facts kept per game for the results screen (only plain data, for the save)."""
+    info = state.public_info()
+    note: dict[str, Any] = {}
+    if "center_score" in info:
+        note["center"] = int(info["center_score"])
+    if "victorious" in info:
+        note["victorious"] = int(info["victorious"])
+    if "beaten_by_center" in info:
+        note["beaten"] = [int(s) for s in info["beaten_by_center"]]
+    return note
+
+
 class Session:
     """One match of one game at one table.
 
@@ -61,6 +74,7 @@ class Session:
                        for seat, kind in enumerate(self.seats) if kind != "human"}
         self.state: GameState = self.match.new_game()
         self._recorded: GameState | None = None     # the finished game already added to the match
+        self.notes: list[dict[str, Any]] = []       # per finished game: centre pile score, winner colour...
         self._executor: ThreadPoolExecutor | None = None
         self._jobs: dict[int, _Job] = {}
         self._lock = threading.Lock()
@@ -86,14 +100,15 @@ class Session:
         session = cls(rules, seats, record.get("names"), match_seed=int(match.get("seed", record["seed"] or 0)),
                       games=int(match.get("games", 0)), ai_pace=ai_pace, save=save)
         session.match.results = [tuple(int(v) for v in r) for r in match.get("results", [])]
+        session.notes = [dict(n) for n in match.get("notes", []) if isinstance(n, dict)]
         state = rules.new_game(players, seed=record["seed"], start_seat=int(record.get("start_seat", 0)))
         for seat, text in record["moves"]:
             state.apply(int(seat), str(text))
         session.state = state
         if state.is_over:
             session._recorded = state
-            if len(session.match.results) < session.match.games and not session.match.results[-1:] == [tuple(state.scores)]:
-                session.match.finish_game(state)
+            if len(session.notes) < len(session.match.results):
+                session.notes.append(game_note(state))
         return session
 
     # ---------------------------------------------------------------- seats
@@ -127,6 +142,7 @@ class Session:
         if self.state.is_over and self._recorded is not self.state:
             self._recorded = self.state
             self.match.finish_game(self.state)
+            self.notes.append(game_note(self.state))
         self.save()
         return events
 
@@ -213,6 +229,7 @@ class Session:
         """A new match with the same seats and a fresh seed."""
         self._jobs.clear()
         self.match = Match(self.rules, self.players, self.match.games, random.randrange(1, 2**20))
+        self.notes = []
         self.state = self.match.new_game()
         self.save()
 
@@ -223,7 +240,7 @@ class Session:
                 "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
                 "seats": self.seats, "names": self.names,
                 "match": {"seed": self.match.seed, "games": self.match.games,
-                          "results": [list(r) for r in self.match.results]}}
+                          "results": [list(r) for r in self.match.results], "notes": self.notes}}
 
     def save(self) -> None:
         """Write the record atomically; a finished match removes the save (nothing left to resume)."""

@@ -148,6 +148,9 @@ class FamilyTable:
         s = self.scene
         if s.session.state.is_over:
             return "", ""
+        current = s.queue.current
+        if current is not None and current.name not in ("choose", "deal"):
+            return "", tt("skip_hint")
         if s.viewer is not None and s.may_act(s.viewer):
             return tt("prompt_choose"), tt("keys_hint")
         waiting = [s.session.names[x] for x in s.session.state.to_act]
@@ -160,6 +163,11 @@ class FamilyTable:
         main, hint = self.prompt()
         if not s.queue.idle and s.queue.current is not None and s.queue.current.name == "deal":
             main = tt("dealing")
+        slot = s.geom.pods[s.geom.bottom_seat].slot
+        if not main and hint:
+            draw.text(surface, hint, m.font_small, theme.TEXT_MUTED,
+                      midleft=(slot.right + m.px(18), slot.centery), shadow=True)
+            return
         if not main:
             return
         slot = s.geom.pods[s.geom.bottom_seat].slot
@@ -239,6 +247,9 @@ class FamilyTable:
             sprite.flip = 1.0 if target_face else 0.0
 
         return Tween(duration, update, ease_in_out_cubic, delay=delay, on_start=start, on_done=done)
+
+    def push_end_beats(self) -> None:
+        """The end of a game (before the results). Generic: nothing special."""
 
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         """Turn engine events into beats. Generic: no special moments; the scene re-syncs the model."""

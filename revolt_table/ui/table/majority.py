@@ -81,10 +81,17 @@ class MajorityTable(FamilyTable):
         cp = g.centre_pod
         pile_w, pile_h = cards.card_size(g.pile_h)
         pile_rect = pygame.Rect(cp.x + px(12), cp.y + px(48), pile_w + px(8), pile_h)
-        out["center"] = Placement("pile", pile_rect, g.pile_h, face_up=over, z=12)
-        tray = pygame.Rect(pile_rect.right + px(14), cp.y + px(48), cp.right - pile_rect.right - px(22),
-                           cp.bottom - cp.y - px(54))
-        out["stacks:center"] = Placement("groups", tray, g.stack_h, z=12)
+        if over:    # the rest of the centre pile is shown for the scoring: a row above its stacks
+            row_h = min(g.mini_h + px(12), (cp.height - px(56)) // 2)
+            out["center"] = Placement("row", pygame.Rect(cp.x + px(10), cp.y + px(48), cp.w - px(20), row_h),
+                                      row_h, face_up=True, z=12, max_step=0.62)
+            tray = pygame.Rect(cp.x + px(10), cp.y + px(52) + row_h, cp.w - px(20), cp.bottom - cp.y - px(56) - row_h)
+            out["stacks:center"] = Placement("groups", tray, min(g.stack_h, tray.height - px(4)), z=12)
+        else:
+            out["center"] = Placement("pile", pile_rect, g.pile_h, face_up=False, z=12)
+            tray = pygame.Rect(pile_rect.right + px(14), cp.y + px(48), cp.right - pile_rect.right - px(22),
+                               cp.bottom - cp.y - px(54))
+            out["stacks:center"] = Placement("groups", tray, g.stack_h, z=12)
         centre = pygame.Rect((0, 0), cards.card_size(g.table_h))
         centre.center = g.centre
         out["center_card"] = Placement("slot", centre, g.table_h, z=30)
@@ -271,7 +278,8 @@ class MajorityTable(FamilyTable):
         if v.get("winner") is None:
             line3 = tt("verdict.centre_takes")
         else:
-            line3 = tt("verdict.takes", name=s.session.names[v["winner"]])
+            line3 = (tt("verdict.you_take") if v["winner"] == s.viewer and s.face_up and not s.session.hot_seat
+                     else tt("verdict.takes", name=s.session.names[v["winner"]]))
         return [(line1, m.font_body, theme.TEXT, True), (line2, m.font_body, theme.TEXT_MUTED, False),
                 (line3, m.font_heading, theme.GOLD_LIGHT, True)]
 
@@ -435,7 +443,7 @@ class MajorityTable(FamilyTable):
 
     def update(self, dt: float) -> None:
         zone = self.hand_zone()
-        if zone is None:
+        if zone is None or self.ending:
             return
         active = self.can_choose()
         if self.selected is not None and self.selected >= len(zone.sprites):
@@ -453,6 +461,24 @@ class MajorityTable(FamilyTable):
             sprite.highlight = approach(sprite.highlight, glow, 14.0, dt)
 
     # ================================================================ moments
+    def deal(self) -> None:
+        """Deal, then turn up the first centre card from the centre pile."""
+        s = self.scene
+        slot = s.model.zones.get("center_card")
+        sprite = slot.sprites[0] if slot is not None and slot.sprites else None
+        if sprite is not None:
+            sprite.hidden = True
+        super().deal()
+        if sprite is not None:
+            def start(beat: Beat) -> None:
+                pile = s.model.zones.get("center")
+                origin = None
+                if pile is not None and pile.sprites:
+                    origin = s.renderer.rect_of(pile.sprites[0])
+                beat.tweens.append(self.fly_tween(sprite, origin or pygame.Rect(s.geom.centre_pod), 0.5,
+                                                  flip_after=True))
+            s.queue.push(Beat("reveal", on_start=start, hold=0.2))
+
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, CardChosen):

@@ -33,7 +33,10 @@ class Sprite:
         self.hidden = False                      # not drawn (waiting for its deal)
         self.arc = 0.0                           # height of the flight arc in card heights
 
-    def fly_from(self, rect: pygame.Rect, arc: float = 0.15) -> None:
+    def fly_from(self, rect: pygame.Rect | None, arc: float = 0.15) -> None:
+        if rect is None:          # never drawn yet: nothing to fly from
+            self.land()
+            return
         self.origin = pygame.Rect(rect)
         self.progress = 0.0
         self.arc = arc
@@ -119,7 +122,7 @@ class TableModel:
                         zone.groups = []
                         changed = True
         for name in list(self.zones):
-            if name not in view.zones:
+            if name not in view.zones and not name.startswith("_"):
                 del self.zones[name]
                 changed = True
         return changed

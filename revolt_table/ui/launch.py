@@ -1,0 +1,240 @@
+"""Entry from the CLI: open the title, go straight to a table, or render a table to a PNG headless.
+
+`run(args)` takes the argparse Namespace of revolt_table/cli.py: args.command is None (title),
+"play" (game, variant, players, seats, seed) or "screenshot" (game, variant, players, seed, moves, out,
+size). `install(app)` plugs the table into the App's hooks (New game -> Start, Title -> Resume).
+
+Flag-free switches (tests, packaging smoke runs): REVOLT_TABLE_AUTOQUIT=1 quits at the end of the game
+instead of opening the results; REVOLT_TABLE_AI_PACE and REVOLT_TABLE_ANIMATION override the settings.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sys
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+FALLBACK_NAMES = ["You", "Anna", "Ben", "Clara", "Dev", "Eva"]
+
+
+def _names(seats: list[str]) -> list[str]:
+    from revolt_table.ui import i18n
+
+    out = []
+    for i, _ in enumerate(seats):
+        key = f"setup.default_name_{i + 1}"
+        out.append(i18n.t(key) if i18n.has(key) else FALLBACK_NAMES[i % len(FALLBACK_NAMES)])
+    return out
+
+
+def _env_float(name: str) -> float | None:
+    value = os.environ.get(name)
+    try:
+        return float(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _apply_env(settings) -> None:
+    pace = _env_float("REVOLT_TABLE_AI_PACE")
+    if pace is not None:
+        settings.ai_pace = pace
+    speed = _env_float("REVOLT_TABLE_ANIMATION")
+    if speed is not None:
+        settings.animation_speed = speed
+
+
+def autoquit_requested(args: Any = None) -> bool:
+    return bool(getattr(args, "autoquit", False)) or os.environ.get("REVOLT_TABLE_AUTOQUIT", "") not in ("", "0")
+
+
+def install(app) -> None:
+    """Connect the App's New game / Resume hooks to the table."""
+    app.start_game = lambda setup: start_game(app, setup)
+    app.resume_game = lambda: resume_game(app)
+
+
+def start_game(app, setup, *, seed: int | None = None, autoquit: bool = False):
+    """Start a match from a GameSetup (the New game screen) and show its table."""
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    session = Session.from_setup(setup, seed=seed, ai_pace=app.settings.ai_pace)
+    session.save()
+    scene = TableScene(app, session, autoquit=autoquit)
+    app.reset_to(scene)
+    return scene
+
+
+def resume_game(app):
+    """Resume the saved game; a corrupt or unplayable save is set aside with a message."""
+    from revolt_table import userdata
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+    from revolt_table.ui.table.strings import tt
+
+    record, warning = userdata.load_game_record()
+    if warning:
+        app.notify(tt("save_corrupt", detail=warning))
+    if record is None:
+        return None
+    try:
+        session = Session.from_record(record, ai_pace=app.settings.ai_pace)
+    except Exception as exc:  # noqa: BLE001 - any bad save must become a message, never a crash
+        log.warning("cannot resume the saved game: %s", exc)
+        try:
+            userdata.set_aside(userdata.save_path())
+        except OSError:
+            pass
+        app.notify(tt("resume_failed", detail=str(exc)[:120]))
+        return None
+    scene = TableScene(app, session)
+    app.reset_to(scene)
+    return scene
+
+
+def _seats(args, rules) -> tuple[list[str], int]:
+    players = getattr(args, "players", None)
+    text = getattr(args, "seats", None)
+    if text:
+        seats = [s.strip() for s in text.split(",") if s.strip()]
+        players = players or len(seats)
+    else:
+        players = players or int(rules.data["players"].get("default", rules.data["players"]["min"]))
+        seats = ["human"] + ["ai:normal"] * (players - 1)
+    while len(seats) < players:
+        seats.append("ai:normal")
+    seats = seats[:players]
+    lo, hi = rules.data["players"]["min"], rules.data["players"]["max"]
+    if not lo <= players <= hi:
+        raise ValueError(f"{rules.id} is for {lo}-{hi} players, not {players}")
+    return seats, players
+
+
+def run(args) -> int:
+    """Run the command in `args`; returns the process exit code."""
+    command = getattr(args, "command", None)
+    if command == "screenshot":
+        return _screenshot(args)
+    from revolt_table.ui.app import App
+
+    app = App()
+    _apply_env(app.settings)
+    install(app)
+    if command == "play":
+        from revolt_table.engine import RulesError, load_rules
+        from revolt_table.ui.scenes.table import TableScene
+        from revolt_table.ui.session import Session
+
+        try:
+            rules = load_rules(args.game, variant=getattr(args, "variant", None))
+            seats, _ = _seats(args, rules)
+            session = Session(rules, seats, _names(seats), match_seed=getattr(args, "seed", None),
+                              ai_pace=app.settings.ai_pace)
+        except (RulesError, ValueError) as exc:
+            print(f"revolt-table play: {exc}", file=sys.stderr)
+            return 2
+        session.save()
+        app.push(TableScene(app, session, autoquit=autoquit_requested(args)))
+    else:
+        from revolt_table.ui.scenes.title import TitleScene
+
+        app.push(TitleScene(app))
+    app.run()
+    return 0
+
+
+# ------------------------------------------------------------------------------------------ screenshots
+
+def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[int, int], out: str, *,
+            variant: str | None = None, moment: str | None = None, at: float = 0.5,
+            seats: list[str] | None = None) -> str:
+    """Render the table after `moves` moves (AI plays every seat) and save a PNG at `out`.
+
+    moment: also animate, and stop inside the beat of that name (deal, choose, reveal, fight, sweep,
+    count, end_hold) once `at` of it has played; None renders the settled table.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from revolt_table.ai.registry import make_agent
+    from revolt_table.engine import load_rules
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+    from revolt_table.userdata import Settings
+
+    rules = load_rules(game, variant=variant)
+    players = players or int(rules.data["players"].get("default", rules.data["players"]["min"]))
+    seats = seats or ["human"] + ["ai:normal"] * (players - 1)
+    app = App(size=size, settings=Settings(animation_speed=0.0 if moment is None else 1.0, ai_pace=0.0),
+              save_settings=False)
+    session = Session(rules, seats, _names(seats), match_seed=seed, ai_pace=0.0, save=False)
+    scene = TableScene(app, session)
+    scene.auto_ai = False
+    app.push(scene)
+    helper = make_agent("ai:normal", rules)
+    dt = 1 / 60
+
+    def settle() -> None:
+        guard = 0
+        while not scene.queue.idle and guard < 100000:
+            scene.update(dt)
+            guard += 1
+        scene.update(0.0)
+
+    def reached() -> bool:
+        beat = scene.queue.current
+        return beat is not None and beat.name == moment and beat.progress >= at
+
+    if moment == "deal":
+        scene.update(0.0)
+        app.draw()
+        while not reached() and not scene.queue.idle:
+            scene.update(dt)
+            app.draw()
+    else:
+        settle()
+        played = 0
+        while played < moves and not session.state.is_over:
+            seat = session.state.to_act[0]
+            agent = session.agents.get(seat, helper)
+            move = agent.choose(session.state.view(seat), session.state.legal_moves(seat),
+                                random.Random(seed * 7919 + played))
+            events = session.apply(seat, move)
+            scene._feed(seat, move, events)
+            played += 1
+            last = played >= moves or session.state.is_over
+            if not (moment and last):
+                settle()
+        if moment:
+            app.draw()
+            guard = 0
+            while not reached() and not scene.queue.idle and guard < 100000:
+                scene.update(dt)
+                app.draw()
+                guard += 1
+        else:
+            settle()
+    scene.update(0.0)
+    app.draw()
+    pygame.image.save(app.screen, out)
+    session.close()
+    return out
+
+
+def _screenshot(args) -> int:
+    try:
+        capture(args.game, getattr(args, "players", None), int(getattr(args, "seed", 1) or 1),
+                int(getattr(args, "moves", 0) or 0), tuple(getattr(args, "size", (1280, 720))), args.out,
+                variant=getattr(args, "variant", None))
+    except (ValueError, OSError) as exc:
+        print(f"revolt-table screenshot: {exc}", file=sys.stderr)
+        return 2
+    print(args.out)
+    return 0

@@ -1,0 +1,232 @@
+"""The table scene: one game of a session, drawn from a seat's view and animated event by event.
+
+Why this split: the scene owns what every game needs (the session and its AI workers, the animation
+queue, which seat sits at the bottom, hot-seat hand-overs, the Esc menu, resizing, going to the results)
+and asks the family module (ui/table/<family>.py) for everything game specific. A frame never blocks:
+AI moves come from Session.poll, which only collects answers computed in a worker thread.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from revolt_table.ui import draw
+from revolt_table.ui.anim import AnimationQueue
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.session import Session
+from revolt_table.ui.table import table_for
+from revolt_table.ui.table.layout import TableGeometry
+from revolt_table.ui.table.model import TableModel
+from revolt_table.ui.table.render import TableRenderer
+from revolt_table.ui.table.strings import tt
+
+# beats a click or key skips (the player has seen enough); "choose" flights let input through
+SKIPPABLE = {"deal", "reveal", "fight", "sweep", "count", "end_show", "end_hold"}
+END_BEATS = {"end_show", "count"}
+
+
+class TableScene(Scene):
+    def __init__(self, app, session: Session, *, autoquit: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.autoquit = autoquit
+        self.time = 0.0
+        self.queue = AnimationQueue(self._speed())
+        self.renderer = TableRenderer(session.rules.family.name)
+        self.family = table_for(session.rules.family.name)(self)
+        humans = session.humans
+        self.viewer: int | None = humans[0] if humans else None
+        self.face_up = len(humans) == 1
+        self.last_human: int | None = self.viewer if self.face_up else None
+        self.handover_open = False
+        self.handovers = 0                     # how many hand-over screens were shown (tests)
+        self.model = TableModel.from_view(session.state.view(self.view_seat), self.family.sort_key)
+        self.geom = TableGeometry(app.size, session.players, self.bottom_seat, app.metrics)
+        self._dirty = False
+        self._started = False
+        self._end_queued = False
+        self._results_shown = False
+        self.results_scene = None
+        self.auto_ai = True                    # False: AI seats wait (screenshots drive moves by hand)
+
+    # ---------------------------------------------------------------- seats
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat whose view is drawn: the viewer when its hand may be seen, else a spectator."""
+        return self.viewer if self.face_up else None
+
+    def may_act(self, seat: int) -> bool:
+        """Can the viewer play now (its turn, its hand shown, no hand-over or long animation in the way)?"""
+        s = self.session
+        if self.handover_open or s.state.is_over or seat != self.viewer or not self.face_up:
+            return False
+        if not s.is_human(seat) or seat not in s.state.to_act:
+            return False
+        current = self.queue.current
+        return current is None or current.name not in SKIPPABLE
+
+    def pod_has_hand(self, rect: pygame.Rect) -> bool:
+        """Pods of opponents show a small hand; the viewer's and the centre's do not."""
+        pod = self.geom.pods.get(self.bottom_seat)
+        return not (pod is not None and pod.rect == rect) and rect != self.geom.centre_pod
+
+    def _speed(self) -> float:
+        return float(getattr(self.app.settings, "animation_speed", 1.0))
+
+    # ---------------------------------------------------------------- scene protocol
+    def on_enter(self) -> None:
+        if not self._started:
+            self._started = True
+            if self.session.state.history:
+                self.model.settle()
+            elif not self.session.state.is_over:
+                self.family.deal()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.geom = TableGeometry(size, self.session.players, self.bottom_seat, self.app.metrics)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return True
+        current = self.queue.current
+        if current is not None and current.name in SKIPPABLE and (
+                event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_F11)):
+            self.skip()
+            return True
+        if (self.session.state.is_over and self.queue.idle
+                and (event.type == pygame.MOUSEBUTTONUP or event.type == pygame.KEYDOWN)):
+            self.show_results()
+            return True
+        return self.family.handle_event(event)
+
+    def skip(self) -> None:
+        """Skip the current long beat; skipping the end count skips all of it."""
+        first = self.queue.current
+        self.queue.skip()
+        if first is not None and first.name in END_BEATS:
+            while self.queue.current is not None and self.queue.current.name in END_BEATS:
+                self.queue.skip()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.queue.speed = self._speed()
+        self.queue.update(dt)
+        self.family.update(dt)
+        idle = self.queue.idle
+        if idle and self._dirty:
+            self._dirty = False
+            if not self.session.state.is_over:
+                self.model.sync(self.session.state.view(self.view_seat), self.family.sort_key)
+        if self.session.state.is_over:
+            if not self._end_queued:
+                self._end_queued = True
+                self.family.push_end_beats()
+            elif idle and not self._results_shown:
+                self.show_results()
+            return
+        if idle and not self.handover_open:
+            self._maybe_hand_over()
+        if not self.auto_ai:
+            return
+        applied = self.session.poll(dt, allow_apply=idle and not self.handover_open)
+        for seat, move, events in applied:
+            self._feed(seat, move, events)
+
+    def _maybe_hand_over(self) -> None:
+        s = self.session
+        if not s.hot_seat:
+            return
+        waiting = s.humans_to_act()
+        if not waiting:
+            return
+        nxt = waiting[0]
+        if nxt == self.last_human and self.face_up and self.viewer == nxt:
+            return
+        from revolt_table.ui.scenes.handover import HandoverScene
+
+        self.face_up = False
+        self.model.sync(s.state.view(None), self.family.sort_key)
+        self.handover_open = True
+        self.handovers += 1
+        self.app.push(HandoverScene(self.app, s.names[nxt], on_confirm=lambda: self._take_seat(nxt)))
+
+    def _take_seat(self, seat: int) -> None:
+        """The hand-over was confirmed: turn the table to `seat` and show its hand."""
+        self.handover_open = False
+        self.viewer = seat
+        self.last_human = seat
+        self.face_up = True
+        self.geom = TableGeometry(self.app.size, self.session.players, seat, self.app.metrics)
+        self.model.sync(self.session.state.view(seat), self.family.sort_key)
+        self.model.settle()
+        self.family.reset_input()
+
+    def play(self, seat: int, move) -> None:
+        """Submit a human move (from the family's input mapping)."""
+        if not self.may_act(seat):
+            return
+        events = self.session.apply(seat, move)
+        if self.session.hot_seat:
+            self.face_up = False         # the next player may already be looking: hide this hand now
+        self._feed(seat, move, events)
+
+    def _feed(self, seat, move, events) -> None:
+        self._dirty = True
+        self.family.on_events(seat, move, events)
+        if self.session.state.is_over:
+            self._end_queued = True
+        if self.session.save_error:
+            self.app.notify(tt("save_failed"))
+            self.session.save_error = None
+
+    # ---------------------------------------------------------------- menu, results
+    def open_menu(self) -> None:
+        from revolt_table.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self.session.rules.id, on_quit=self.leave))
+
+    def leave(self) -> None:
+        self.session.save()
+        self.session.close()
+
+    def show_results(self) -> None:
+        if self._results_shown:
+            return
+        self._results_shown = True
+        if self.autoquit:
+            self.app.quit()
+            return
+        from revolt_table.ui.scenes.results import ResultsScene
+
+        s = self.session
+        data = self.family.results_data()
+        self.results_scene = ResultsScene(
+            self.app, data, on_play_again=self._play_again,
+            on_next_game=None if s.match.is_over else self._next_game, on_title=self._to_title)
+        self.app.replace(self.results_scene)
+
+    def _next_game(self) -> None:
+        self.session.next_game()
+        self.app.replace(TableScene(self.app, self.session))
+
+    def _play_again(self) -> None:
+        self.session.restart_match()
+        self.app.replace(TableScene(self.app, self.session))
+
+    def _to_title(self) -> None:
+        from revolt_table.ui.scenes.title import TitleScene
+
+        self.session.close()
+        self.app.reset_to(TitleScene(self.app))
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(draw.felt_background(surface.get_size()), (0, 0))
+        self.family.draw_under(surface)
+        self.renderer.draw(surface, self.model, self.family.placements())
+        self.family.draw_over(surface)
