@@ -1,0 +1,750 @@
+"""The climbing (shedding) family: Dou Dizhu as Cardavia plays it (rules/doudizhu.yaml).
+
+Three seats bid for the landlord's seat; the landlord takes the three bottom cards (shown to all),
+leads, and plays alone against the two farmers. Each play must beat the table's combination (same
+type and length, higher) or be a bomb/rocket; two passes in a row give the lead back to the last
+player who played. The deal ends the moment a hand is empty. Combinations and comparison live in
+`doudizhu_combos.py`; this module adds the deal, bidding, turn order, multiplier and scoring.
+
+Representation (why): the hot path is legal-move generation, so each hand is kept twice, as a packed
+rank key (3 bits per rank, what `doudizhu_combos` generates from) and as a bitmask of concrete cards
+(bit 4*rank + suit; jokers at 52 and 56) so that applying a move picks concrete cards with a table
+look-up. Clone copies a handful of ints and short lists.
+
+Card ids: `3S 3H 3D 3C 4S ... 2C`, `BJ` (black/small joker), `RJ` (red/big joker); suit order S H D C.
+Moves: the ranks in `3456789TJQKA2BR` order (`3334`, `BR`), `pass`, and `bid1`..`bid3`. A bidding
+pass is also `pass` (the Bid event records it as amount 0). A played move takes, for each rank, the
+cards of the lowest suits (S before H before D before C) held.
+
+Zones: `hand:<s>` (owner; public once the deal is over), `played:<s>` (public; one group per play,
+in order), `bottom` (hidden; empty once the landlord took it: those cards are then in the landlord's
+hand and listed publicly in `info["bottom_cards"]`), `unused` (hidden; only cards a special deal left
+out).
+
+The `deal=` format (tests and puzzles):
+  {"hands": [[ids], [ids], [ids]],     # any sizes (17 each normally); cards not dealt go to `unused`
+   "piles": {"bottom": [ids]},         # optional: the bottom cards
+   "first_bidder": s,                  # optional: who bids first (default: drawn from the seed)
+   "landlord": s, "bid": b}            # optional: skip the bidding; s takes the bottom and leads
+A later redeal (all three passed) reshuffles all 54 cards from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import IllegalMove
+from ..engine.events import Bid, Dealt, Event, GameOver, Passed, Played, ScoreChanged
+from ..engine.move import Move
+from ..engine.schema import Int, ListOf, Map, Str
+from ..engine.state import GameState, View, Zone
+from . import doudizhu_combos as dz
+
+# --- cards --------------------------------------------------------------------------------------
+
+SUITS = "SHDC"
+RANK_CHARS = dz.RANKS
+CARD_IDS: tuple[str, ...] = tuple(f"{RANK_CHARS[r]}{s}" for r in range(13) for s in SUITS) + ("BJ", "RJ")
+BIT_OF: dict[str, int] = {cid: 4 * (i // 4) + (i % 4) for i, cid in enumerate(CARD_IDS[:52])}
+BIT_OF["BJ"] = 52
+BIT_OF["RJ"] = 56
+ID_OF_BIT: dict[int, str] = {b: c for c, b in BIT_OF.items()}
+FULL_MASK = sum(1 << b for b in BIT_OF.values())
+_NIB_BITS = tuple(tuple(b for b in range(4) if n >> b & 1) for n in range(16))
+
+
+def _low_bits_table() -> tuple[tuple[int, ...], ...]:
+    """_LOW[nibble][c] = the lowest c set bits of a suit nibble (the cards a move takes)."""
+    table = []
+    for nib in range(16):
+        row = []
+        for c in range(5):
+            bits = _NIB_BITS[nib][:c]
+            row.append(sum(1 << b for b in bits) if len(bits) == c else -1)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_LOW = _low_bits_table()
+
+
+def mask_of(ids) -> int:
+    m = 0
+    for cid in ids:
+        m |= 1 << BIT_OF[cid]
+    return m
+
+
+def ids_of(mask: int) -> tuple[str, ...]:
+    """Card ids of a mask, ascending by rank then suit."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(ID_OF_BIT[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def key_of(mask: int) -> int:
+    """The packed rank key of a card mask."""
+    k = 0
+    for r in range(15):
+        nib = (mask >> (4 * r)) & 15
+        if nib:
+            k += len(_NIB_BITS[nib]) << (3 * r)
+    return k
+
+
+_PARTS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _parts(key: int) -> tuple[tuple[int, int], ...]:
+    """(4*rank, count) for every rank of a move key (cached)."""
+    p = _PARTS.get(key)
+    if p is None:
+        p = _PARTS[key] = tuple((4 * r, (key >> (3 * r)) & 7) for r in range(15) if (key >> (3 * r)) & 7)
+    return p
+
+
+def take_cards(mask: int, key: int) -> int:
+    """The concrete cards (a mask) a move of `key` takes from hand `mask`: lowest suits first."""
+    out = 0
+    for shift, c in _parts(key):
+        bits = _LOW[(mask >> shift) & 15][c]
+        if bits < 0:
+            raise ValueError(f"the hand does not hold {dz.to_text(key)}")
+        out |= bits << shift
+    return out
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+PASS = Move("pass", -1)
+_MOVES: dict[int, Move] = {}
+
+
+def move_of_key(key: int) -> Move:
+    m = _MOVES.get(key)
+    if m is None:
+        m = _MOVES[key] = Move(dz.to_text(key), key)
+    return m
+
+
+def _holds(mask: int, key: int) -> bool:
+    """True if the card mask holds the ranks of `key`."""
+    for shift, c in _PARTS.get(key) or _parts(key):
+        if _LOW[(mask >> shift) & 15][c] < 0:
+            return False
+    return True
+
+
+# --- family events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal(Event):
+    """All three passed: the cards are shuffled and dealt again (a new shuffle from the seed)."""
+
+    number: int          # 1 for the first redeal of this game
+    first_bidder: int
+
+
+@dataclass(frozen=True, slots=True)
+class LandlordChosen(Event):
+    seat: int
+    bid: int
+    bottom: tuple[str, ...]   # the bottom cards, now face up for everybody and in the landlord's hand
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRegained(Event):
+    """Two passes in a row: the last player who played leads a new combination."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(Event):
+    """The multiplier doubled: reason is "bomb", "rocket", "spring" or "reverse_spring"."""
+
+    seat: int | None
+    reason: str
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spring(Event):
+    which: str           # "spring" (landlord out, farmers never played) or "reverse_spring"
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(Event):
+    winner: int
+    side: str                               # "landlord" or "farmers"
+    landlord: int
+    bid: int
+    multiplier: int
+    breakdown: tuple[tuple[str, int], ...]  # (reason, factor): bombs, rocket, spring... in order
+    deltas: tuple[int, ...]
+    explanation: str = ""
+
+
+# --- schema -------------------------------------------------------------------------------------
+
+FIELDS = {
+    "deck": Map({"ranks": Str(), "suits": Str(), "jokers": ListOf(Str())}, required=("ranks", "suits", "jokers")),
+    "deal": Map({"hand": Int(1, 54), "bottom": Int(0, 54)}, required=("hand", "bottom")),
+    "bidding": Map({"max_bid": Int(1, 9), "first_bidder": Str(("random",)),
+                    "after_redeal": Str(("next_seat", "random", "same"))},
+                   required=("max_bid", "first_bidder", "after_redeal")),
+    "scoring": Map({"bomb": Int(1, 99), "rocket": Int(1, 99), "spring": Int(1, 99),
+                    "reverse_spring": Int(1, 99), "landlord_share": Int(1, 99)},
+                   required=("bomb", "rocket", "spring", "reverse_spring", "landlord_share")),
+}
+REQUIRED = ("deck", "deal", "bidding", "scoring")
+
+
+class ClimbingFamily:
+    name = "climbing"
+    fields = FIELDS
+    required = REQUIRED
+
+    def check(self, data: dict[str, Any], report) -> None:
+        deck = data["deck"]
+        if deck["ranks"] != RANK_CHARS[:13]:
+            report(("deck", "ranks"), f"the climbing family plays the ranks {RANK_CHARS[:13]} (low to high), "
+                                      f"not {deck['ranks']!r}")
+        if deck["suits"] != SUITS:
+            report(("deck", "suits"), f"the climbing family uses the suits {SUITS}, not {deck['suits']!r}")
+        if list(deck["jokers"]) != ["BJ", "RJ"]:
+            report(("deck", "jokers"), "the jokers are [BJ, RJ] (black/small, red/big)")
+        players = data["players"]
+        if players["min"] != 3 or players["max"] != 3:
+            report(("players",), "the climbing family is played by exactly 3 players")
+        deal = data["deal"]
+        if 3 * deal["hand"] + deal["bottom"] != 54:
+            report(("deal",), f"3 hands of {deal['hand']} and {deal['bottom']} bottom cards make "
+                              f"{3 * deal['hand'] + deal['bottom']} cards, not the 54 of the deck")
+
+    def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
+        if seed is None:
+            seed = random.randrange(2**31)
+        state = ClimbingState(rules, players, seed, start_seat)
+        rng = random.Random(seed)
+        first = (start_seat + rng.randrange(players)) % players
+        if deal is None:
+            state._deal_shuffled(rng, first)
+        else:
+            state._deal_custom(deal, first)
+        return state
+
+    def from_view(self, rules, view: View, rng: random.Random) -> "ClimbingState":
+        return ClimbingState.from_view(rules, view, rng)
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+BIDDING, PLAY, OVER = 0, 1, 2
+PHASES = ("bidding", "play", "over")
+
+
+class ClimbingState(GameState):
+    """One Dou Dizhu deal (with redeals when nobody bids)."""
+
+    __slots__ = ("rules", "players", "seed", "start_seat", "history", "cfg", "masks", "keys", "bottom",
+                 "unused", "phase", "deal_seed", "redeals", "first_bidder", "turn", "bids", "cur_bid",
+                 "high_bidder", "passes", "landlord", "bid", "bottom_ids", "owner", "to_beat",
+                 "plays", "played", "last", "trick", "doublings", "multiplier", "final", "result",
+                 "_legal")
+
+    def __init__(self, rules, players: int, seed: int | None, start_seat: int):
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.start_seat = start_seat
+        self.history: list[tuple[int, str]] = []
+        d = rules.data
+        sc = d["scoring"]
+        self.cfg = (d["bidding"]["max_bid"], d["bidding"]["after_redeal"], sc["bomb"], sc["rocket"],
+                    sc["spring"], sc["reverse_spring"], sc["landlord_share"], d["deal"]["hand"],
+                    d["deal"]["bottom"])
+        self.masks = [0] * players
+        self.keys = [0] * players
+        self.bottom = 0
+        self.unused = 0
+        self.phase = BIDDING
+        self.deal_seed = seed if seed is not None else 0
+        self.redeals = 0
+        self.first_bidder = 0
+        self.turn = 0
+        self.bids: list[tuple[int, int]] = []
+        self.cur_bid = 0
+        self.high_bidder = -1
+        self.passes = 0              # bidding: passes in a row; play: passes since the last play
+        self.landlord = -1
+        self.bid = 0
+        self.bottom_ids: tuple[str, ...] = ()
+        self.owner = -1              # who played the combination to beat (-1: a new lead)
+        self.to_beat: dz.Combo | None = None
+        self.plays = [0] * players
+        self.played: list[list[tuple[str, ...]]] = [[] for _ in range(players)]
+        self.last: list[str | None] = [None] * players   # each seat's last action this trick
+        self.trick: list[tuple[int, str]] = []
+        self.doublings: list[tuple[str, int | None]] = []
+        self.multiplier = 1
+        self.final: tuple[int, ...] = (0,) * players
+        self.result: dict[str, Any] | None = None
+        self._legal: tuple[int, list[Move]] | None = None
+
+    # --- dealing --------------------------------------------------------------------------------
+    def _deal_shuffled(self, rng: random.Random, first: int) -> None:
+        deck = list(BIT_OF.values())
+        rng.shuffle(deck)
+        hand = self.cfg[7]
+        for s in range(self.players):
+            m = 0
+            for b in deck[s * hand:(s + 1) * hand]:
+                m |= 1 << b
+            self.masks[s] = m
+            self.keys[s] = key_of(m)
+        b = 0
+        for bit in deck[self.players * hand:]:
+            b |= 1 << bit
+        self.bottom = b
+        self.unused = 0
+        self._start_bidding(first)
+
+    def _start_bidding(self, first: int) -> None:
+        self.phase = BIDDING
+        self.first_bidder = first
+        self.turn = first
+        self.bids = []
+        self.cur_bid = 0
+        self.high_bidder = -1
+        self.passes = 0
+        self._legal = None
+
+    def _deal_custom(self, deal: dict, first: int) -> None:
+        unknown = set(deal) - {"hands", "piles", "first_bidder", "landlord", "bid"}
+        if unknown:
+            raise ValueError(f"deal: unknown keys {sorted(unknown)}; expected hands, piles, first_bidder, "
+                             f"landlord, bid")
+        hands = deal.get("hands", [])
+        if len(hands) != self.players:
+            raise ValueError(f"deal: {len(hands)} hands given for {self.players} players")
+        piles = deal.get("piles", {}) or {}
+        if set(piles) - {"bottom"}:
+            raise ValueError(f"deal: unknown piles {sorted(set(piles) - {'bottom'})}; only 'bottom' exists")
+        used = 0
+
+        def take(ids) -> int:
+            nonlocal used
+            m = 0
+            for cid in ids:
+                if cid not in BIT_OF:
+                    raise ValueError(f"deal: unknown card {cid!r}; cards are 3S..2C, BJ, RJ")
+                bit = 1 << BIT_OF[cid]
+                if (used | m) & bit:
+                    raise ValueError(f"deal: card {cid} is dealt twice")
+                m |= bit
+            used |= m
+            return m
+
+        for s, ids in enumerate(hands):
+            self.masks[s] = take(ids)
+            self.keys[s] = key_of(self.masks[s])
+        self.bottom = take(piles.get("bottom", []))
+        self.unused = FULL_MASK & ~used
+        if "first_bidder" in deal:
+            first = int(deal["first_bidder"])
+            if not 0 <= first < self.players:
+                raise ValueError("deal: first_bidder must be a seat number")
+        self._start_bidding(first)
+        if "landlord" in deal:
+            landlord = int(deal["landlord"])
+            bid = int(deal.get("bid", 1))
+            if not 0 <= landlord < self.players or not 1 <= bid <= self.cfg[0]:
+                raise ValueError("deal: landlord must be a seat and bid between 1 and the highest bid")
+            self.cur_bid, self.high_bidder = bid, landlord
+            self._choose_landlord([])
+        if any(self.keys[s] == 0 for s in range(self.players)) and self.phase != BIDDING:
+            raise ValueError("deal: every hand needs at least one card")
+
+    def _redeal(self, events: list[Event]) -> None:
+        self.redeals += 1
+        rng = random.Random(f"{self.deal_seed}/redeal/{self.redeals}")
+        rule = self.cfg[1]
+        if rule == "next_seat":
+            first = (self.first_bidder + 1) % self.players
+        elif rule == "random":
+            first = rng.randrange(self.players)
+        else:
+            first = self.first_bidder
+        events.append(Redeal(self.redeals, first))
+        self._deal_shuffled(rng, first)
+        events.append(Dealt((self.cfg[7],) * self.players, (("bottom", self.cfg[8]),)))
+
+    def _choose_landlord(self, events: list[Event]) -> None:
+        s = self.high_bidder
+        self.landlord = s
+        self.bid = self.cur_bid
+        self.bottom_ids = ids_of(self.bottom)
+        self.masks[s] |= self.bottom
+        self.keys[s] = key_of(self.masks[s])
+        self.bottom = 0
+        self.phase = PLAY
+        self.turn = s
+        self.owner = -1
+        self.to_beat = None
+        self.passes = 0
+        self._legal = None
+        events.append(LandlordChosen(s, self.bid, self.bottom_ids))
+
+    # --- contract -------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.final
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        if self.phase == BIDDING:
+            moves = _BID_MOVES[(self.cur_bid, self.cfg[0])]
+        elif self.to_beat is None:
+            get = _MOVES.get
+            moves = [get(k) or move_of_key(k) for k in dz._leading(self.keys[seat])]
+        else:
+            get = _MOVES.get
+            moves = [PASS] + [get(k) or move_of_key(k) for k in dz._responses(self.keys[seat], self.to_beat)]
+        self._legal = (seat, moves)
+        return moves
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        if self.phase == OVER or seat != self.turn:
+            return False
+        text = move.text
+        if self.phase == BIDDING:
+            if text == "pass":
+                return True
+            return text[:3] == "bid" and text[3:].isdigit() and self.cur_bid < int(text[3:]) <= self.cfg[0]
+        if text == "pass":
+            return self.to_beat is not None
+        key = move.payload
+        if key.__class__ is not int or key < 0 or _MOVES.get(key) is not move:
+            try:
+                key = dz.pack(dz.parse(text))
+            except ValueError:
+                return False
+        combo = dz.combo_of_key(key)
+        if combo is None or not _holds(self.masks[seat], key):
+            return False
+        return self.to_beat is None or dz.beats(combo, self.to_beat)
+
+    def apply(self, seat: int, move: Move | str) -> list[Event]:
+        """As GameState.apply (validated, recorded), with the checks inlined: it is the hot path."""
+        if move.__class__ is str:
+            move = self.parse_move(seat, move)
+        elif not self.is_legal(seat, move):
+            if seat not in self.to_act:
+                raise IllegalMove(self._not_your_turn(seat))
+            raise IllegalMove(f"{move} is not a legal move for seat {seat} now")
+        self.history.append((seat, move.text))
+        return self._apply(seat, move)
+
+    def parse_move(self, seat: int, text: str) -> Move:
+        """Also accepts ranks in any order (`4333` for `3334`) and `10` for `T`."""
+        wanted = text.strip()
+        if self.phase == PLAY and seat in self.to_act and wanted.lower() != "pass":
+            try:
+                wanted = dz.to_text(dz.parse(wanted))
+            except ValueError:
+                pass
+        return super().parse_move(seat, wanted)
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        if self.phase == BIDDING:
+            self._apply_bid(seat, 0 if move.text == "pass" else int(move.text[3:]), events)
+            return events
+        n = self.players
+        if move.text == "pass":
+            self.passes += 1
+            self.last[seat] = "pass"
+            self.trick.append((seat, "pass"))
+            events.append(Passed(seat))
+            self.turn = (seat + 1) % n
+            if self.passes >= n - 1:
+                self.turn = self.owner
+                self.to_beat = None
+                self.passes = 0
+                self.trick = []
+                events.append(LeadRegained(self.owner))
+            return events
+        key = move.payload if isinstance(move.payload, int) and move.payload >= 0 else dz.pack(dz.parse(move.text))
+        combo = dz.combo_of_key(key)
+        taken = take_cards(self.masks[seat], key)
+        self.masks[seat] ^= taken
+        self.keys[seat] -= key
+        ids = ids_of(taken)
+        self.played[seat].append(ids)
+        self.plays[seat] += 1
+        self.last[seat] = move.text
+        if self.to_beat is None:
+            self.trick = []
+            self.last = [None] * n
+            self.last[seat] = move.text
+        self.trick.append((seat, move.text))
+        self.to_beat = combo
+        self.owner = seat
+        self.passes = 0
+        events.append(Played(seat, ids, move.text))
+        if combo.type == dz.BOMB or combo.type == dz.ROCKET:
+            reason = "bomb" if combo.type == dz.BOMB else "rocket"
+            self.multiplier *= self.cfg[2] if reason == "bomb" else self.cfg[3]
+            self.doublings.append((reason, seat))
+            events.append(Doubled(seat, reason, self.multiplier))
+        if self.keys[seat] == 0:
+            self._finish(seat, events)
+        else:
+            self.turn = (seat + 1) % n
+        return events
+
+    def _apply_bid(self, seat: int, amount: int, events: list[Event]) -> None:
+        self.bids.append((seat, amount))
+        events.append(Bid(seat, amount))
+        if amount:
+            self.cur_bid = amount
+            self.high_bidder = seat
+            self.passes = 0
+            if amount >= self.cfg[0]:
+                self._choose_landlord(events)
+                return
+        else:
+            self.passes += 1
+            if self.cur_bid == 0 and self.passes >= self.players:
+                self._redeal(events)
+                return
+            if self.cur_bid and self.passes >= self.players - 1:
+                self._choose_landlord(events)
+                return
+        self.turn = (seat + 1) % self.players
+
+    def _finish(self, winner: int, events: list[Event]) -> None:
+        landlord, n = self.landlord, self.players
+        landlord_won = winner == landlord
+        kind = None
+        if landlord_won and all(self.plays[s] == 0 for s in range(n) if s != landlord):
+            kind = "spring"
+        elif not landlord_won and self.plays[landlord] == 1:
+            kind = "reverse_spring"
+        if kind:
+            self.multiplier *= self.cfg[4] if kind == "spring" else self.cfg[5]
+            self.doublings.append((kind, None))
+            events.append(Doubled(None, kind, self.multiplier))
+            events.append(Spring(kind, self.multiplier))
+        unit = self.bid * self.multiplier
+        share = self.cfg[6]
+        farmer = -unit if landlord_won else unit
+        deltas = tuple(-share * farmer if s == landlord else farmer for s in range(n))
+        self.final = deltas
+        self.phase = OVER
+        breakdown = tuple((reason, self.cfg[{"bomb": 2, "rocket": 3, "spring": 4, "reverse_spring": 5}[reason]])
+                          for reason, _ in self.doublings)
+        side = "landlord" if landlord_won else "farmers"
+        parts = ", ".join(f"{r.replace('_', ' ')} x{f}" for r, f in breakdown) or "no doubling"
+        who = f"The landlord (seat {landlord + 1})" if landlord_won else f"The farmers (seat {winner + 1} out first)"
+        explanation = (f"{who} win. Bid {self.bid} x multiplier {self.multiplier} ({parts}) = {unit}: "
+                       f"each farmer {'loses' if landlord_won else 'wins'} {unit}, the landlord "
+                       f"{'wins' if landlord_won else 'loses'} {share * unit}.")
+        self.result = {"winner": winner, "side": side, "unit": unit, "explanation": explanation,
+                       "spring": kind}
+        events.append(DealScored(winner, side, landlord, self.bid, self.multiplier, breakdown, deltas, explanation))
+        for s in range(n):
+            events.append(ScoreChanged(s, deltas[s], deltas[s], "deal"))
+        events.append(GameOver(deltas, explanation, (("multiplier", self.multiplier), ("bid", self.bid))))
+
+    # --- copies ---------------------------------------------------------------------------------
+    def clone(self) -> "ClimbingState":
+        o = object.__new__(ClimbingState)
+        o.rules, o.players, o.seed, o.start_seat = self.rules, self.players, self.seed, self.start_seat
+        o.history = self.history[:]
+        o.cfg = self.cfg
+        o.masks = self.masks[:]
+        o.keys = self.keys[:]
+        o.bottom, o.unused, o.phase = self.bottom, self.unused, self.phase
+        o.deal_seed, o.redeals, o.first_bidder, o.turn = self.deal_seed, self.redeals, self.first_bidder, self.turn
+        o.bids = self.bids[:]
+        o.cur_bid, o.high_bidder, o.passes = self.cur_bid, self.high_bidder, self.passes
+        o.landlord, o.bid, o.bottom_ids = self.landlord, self.bid, self.bottom_ids
+        o.owner, o.to_beat = self.owner, self.to_beat
+        o.plays = self.plays[:]
+        o.played = [p[:] for p in self.played]
+        o.last = self.last[:]
+        o.trick = self.trick[:]
+        o.doublings = self.doublings[:]
+        o.multiplier, o.final, o.result = self.multiplier, self.final, self.result
+        o._legal = self._legal
+        return o
+
+    @classmethod
+    def from_view(cls, rules, view: View, rng: random.Random) -> "ClimbingState":
+        """A state agreeing with `view`: the seat's own hand, every played card and the landlord's
+        unplayed bottom cards kept; the other cards re-dealt at random to fill the hidden counts."""
+        info = view.info
+        n = view.players
+        state = cls(rules, n, None, info["start_seat"])
+        state.deal_seed = rng.randrange(2**31)
+        zones = view.zones
+        known_total = 0
+        played = []
+        for s in range(n):
+            groups = [tuple(g) for g in zones[f"played:{s}"].groups]
+            played.append(groups)
+            for g in groups:
+                known_total |= mask_of(g)
+        landlord = info["landlord"]
+        bottom_left = 0
+        if landlord is not None and landlord >= 0:
+            bottom_left = mask_of(info["bottom_cards"]) & ~known_total
+        hands: list[int | None] = []
+        for s in range(n):
+            z = zones[f"hand:{s}"]
+            if z.cards is not None:
+                m = mask_of(z.cards)
+                hands.append(m)
+                known_total |= m
+            else:
+                hands.append(None)
+        # bottom cards still in the landlord's hand are known to all
+        if landlord is not None and landlord >= 0 and hands[landlord] is None:
+            known_total |= bottom_left
+        pool = [b for b in BIT_OF.values() if not known_total >> b & 1]
+        rng.shuffle(pool)
+
+        def draw(count: int) -> int:
+            m = 0
+            for _ in range(count):
+                m |= 1 << pool.pop()
+            return m
+
+        for s in range(n):
+            if hands[s] is None:
+                base = bottom_left if s == landlord else 0
+                need = zones[f"hand:{s}"].count - bin(base).count("1")
+                hands[s] = base | draw(need)
+        bz = zones["bottom"]
+        state.bottom = mask_of(bz.cards) if bz.cards is not None else draw(bz.count)
+        uz = zones["unused"]
+        state.unused = mask_of(uz.cards) if uz.cards is not None else draw(uz.count)
+        state.masks = hands  # type: ignore[assignment]
+        state.keys = [key_of(m) for m in hands]
+        state.phase = PHASES.index(info["phase"])
+        state.redeals = info["redeals"]
+        state.first_bidder = info["first_bidder"]
+        state.turn = view.to_act[0] if view.to_act else info["turn"]
+        state.bids = [tuple(b) for b in info["bids"]]
+        state.cur_bid = info["current_bid"]
+        state.high_bidder = info["high_bidder"]
+        state.landlord = landlord if landlord is not None else -1
+        state.bid = info["bid"]
+        state.bottom_ids = tuple(info["bottom_cards"])
+        state.played = played
+        state.plays = list(info["plays"])
+        state.last = list(info["last"])
+        state.trick = [tuple(t) for t in info["trick"]]
+        state.doublings = [tuple(d) for d in info["doublings"]]
+        state.multiplier = info["multiplier"]
+        state.passes = info["passes"]
+        lead = info["lead"]
+        state.owner = lead["owner"]
+        state.to_beat = dz.classify(lead["to_beat"]) if lead["to_beat"] else None
+        if view.is_over:
+            state.final = tuple(view.scores)
+            state.result = info.get("result")
+        return state
+
+    # --- zones and view -------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        vis = "public" if self.phase == OVER else "owner"
+        zones = [Zone(f"hand:{s}", "hand", s, vis, ids_of(self.masks[s])) for s in range(self.players)]
+        zones += [Zone(f"played:{s}", "pile", s, "public", (), tuple(self.played[s])) for s in range(self.players)]
+        zones.append(Zone("bottom", "pile", None, "hidden", ids_of(self.bottom)))
+        zones.append(Zone("unused", "pile", None, "hidden", ids_of(self.unused)))
+        return zones
+
+    def public_info(self) -> dict[str, Any]:
+        to_beat = self.to_beat
+        owner = self.owner
+        last_plays = []
+        for s in range(self.players):
+            text = self.last[s]
+            if text is None or text == "pass":
+                last_plays.append(None if text is None else {"text": "pass", "type": "pass",
+                                                              "label": "pass", "describe": "Pass"})
+            else:
+                combo = dz.classify(text)
+                last_plays.append({"text": text, "cards": self.played[s][-1], "type": combo.type,
+                                   "label": dz.TYPE_LABELS[combo.type], "describe": dz.describe(combo)})
+        info: dict[str, Any] = {
+            "phase": PHASES[self.phase],
+            "start_seat": self.start_seat,
+            "turn": self.turn,
+            "first_bidder": self.first_bidder,
+            "redeals": self.redeals,
+            "bids": tuple(self.bids),
+            "current_bid": self.cur_bid,
+            "high_bidder": self.high_bidder,
+            "max_bid": self.cfg[0],
+            "landlord": self.landlord if self.landlord >= 0 else None,
+            "bid": self.bid,
+            "bottom_cards": self.bottom_ids,
+            "multiplier": self.multiplier,
+            "doublings": tuple(self.doublings),
+            "plays": tuple(self.plays),
+            "cards_left": tuple(bin(m).count("1") for m in self.masks),
+            "last": tuple(self.last),
+            "last_plays": tuple(last_plays),
+            "trick": tuple(self.trick),
+            "passes": self.passes,
+            "lead": {"owner": owner, "leader": self.turn if to_beat is None else owner,
+                     "to_beat": dz.to_text(self._beat_key()) if to_beat is not None else None,
+                     "type": to_beat.type if to_beat is not None else None,
+                     "describe": dz.describe(to_beat) if to_beat is not None else None},
+        }
+        if self.phase == OVER:
+            info["result"] = self.result
+        return info
+
+    def _beat_key(self) -> int:
+        for seat, text in reversed(self.trick):
+            if text != "pass":
+                return dz.pack(dz.parse(text))
+        return 0
+
+
+def _bid_moves() -> dict[tuple[int, int], list[Move]]:
+    table = {}
+    for top in range(1, 10):
+        for cur in range(0, top + 1):
+            table[(cur, top)] = [PASS] + [Move(f"bid{b}", b) for b in range(cur + 1, top + 1)]
+    return table
+
+
+_BID_MOVES = _bid_moves()
+
+FAMILY = ClimbingFamily()
