@@ -179,7 +179,9 @@ class TableGeometry:
                 rect.topright = (w - edge, side_y)
                 slot.midright = (rect.left - px(16), rect.centery)
             else:
-                rect.midtop = (round(w * fx), edge)
+                lo = self.hud.right + px(12) + pod_w // 2          # keep clear of the tally and the menu
+                hi = self.menu_button.left - px(12) - pod_w // 2
+                rect.midtop = (min(max(round(w * fx), lo), hi), edge)
                 slot.midtop = (rect.centerx, rect.bottom + px(8))
                 top_extent = max(top_extent, slot.bottom)
             self.pods[seat] = Pod(seat, side, rect, slot)
