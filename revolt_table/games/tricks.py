@@ -203,6 +203,7 @@ class Tables:
     card_moves: tuple[Move, ...]
     cut_moves: tuple[Move | None, ...]
     full_deck: tuple[int, ...]         # every card of the box, Citizens repeated
+    lookup: dict[str, tuple[str, int]]  # move text -> ("play" | "cut", card index)
 
 
 def _tables(rules) -> Tables:
@@ -236,7 +237,9 @@ def _tables(rules) -> Tables:
     plural = {f["letter"]: f["name"] for f in d["families"]}
     t = Tables(tuple(ids), tuple(fam), tuple(val), {c: i for i, c in enumerate(ids)}, letters,
                tuple(f["name"] for f in d["families"]), plural, tuple(fam_cards), citizen, pitchfork,
-               trump, card_moves, cut_moves, full)
+               trump, card_moves, cut_moves, full,
+               {**{c: ("play", i) for i, c in enumerate(ids)},
+                **{m.text: ("cut", i) for i, m in enumerate(cut_moves) if m is not None}})
     rules._tricks_tables = t
     return t
 
@@ -419,12 +422,30 @@ class TricksState(GameState):
         return moves
 
     def is_legal(self, seat: int, move: Move) -> bool:
+        """Same answer as `move in legal_moves(seat)`, without building the list (hot path)."""
         if seat not in self._to_act:
             return False
-        return move in self.legal_moves(seat)
+        t = self.t
+        parsed = _parse_text(t, move.text)
+        if parsed is None:
+            return False
+        kind, i = parsed
+        if self.pending is not None:
+            return kind == "take" and i in self.pending[1]
+        if kind == "take":
+            return False
+        hand = self.hands[seat]
+        if not hand[i]:
+            return False
+        if kind == "cut":
+            return t.fam[i] == t.trump and self.coins[seat] >= self.cut_cost
+        f, chosen = t.fam[i], self.family
+        if chosen < 0 or f < 0 or f == chosen:
+            return True
+        return not any(hand[j] for j in t.fam_cards[chosen])
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        kind, arg = move.payload if move.payload is not None else _parse_text(self.t, move.text)
+        kind, arg = _parse_text(self.t, move.text)  # the text, not the payload, is the move
         events: list[Event] = []
         if kind == "take":
             self._take_coin(self.pending[0], arg, self.pending[2], events)
@@ -794,12 +815,14 @@ def _constrained_deal(t: Tables, pool: list[int], slots: list[int], capacity: di
     raise ValueError("cannot deal the hidden cards consistently with the view")
 
 
-def _parse_text(t: Tables, text: str) -> tuple[str, int]:
-    if text.startswith("take:"):
+def _parse_text(t: Tables, text: str) -> tuple[str, int] | None:
+    """(kind, card index or seat) for a move text; None if it names no move of this game."""
+    found = t.lookup.get(text)
+    if found is not None:
+        return found
+    if text.startswith("take:") and text[5:].isdigit():
         return "take", int(text[5:])
-    if text.startswith("cut:"):
-        return "cut", t.index[text[4:]]
-    return "play", t.index[text]
+    return None
 
 
 # --- helpers for the table and the AI -----------------------------------------------------------
