@@ -1,0 +1,350 @@
+"""Dou Dizhu heuristics: bid from hand strength, split the hand into few strong combinations, play out.
+
+The core is `plan(key)`: a memoised search over ways to split a hand (packed rank key) into
+sequences (chains, chains of pairs, airplanes) plus simple groups (rocket, bombs, trios with a low
+kicker, pairs, singles). Its cost counts the combinations that will need the lead to get rid of,
+discounted for control cards (2s, jokers, aces) and with bombs/rocket as a bonus. A hand with a low
+cost is strong: the bid, the lead and the decision to beat or pass are all read from it.
+
+Farmers cooperate: they never beat a partner's play (unless going out), lead low singles or pairs to
+a partner about to finish, and spend bombs only when the landlord is close to going out.
+
+`ai:easy` is the same agent with random slips; `hint(view, legal_moves)` is the normal AI's choice
+for the UI's Hint button; `make_hard(rules)` is a determinized search over the heuristic's best
+candidates with a fast family rollout policy (`rollout_policy`), to be used for `ai:hard`.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..engine.move import Move
+from ..engine.state import View
+from ..games import doudizhu_combos as dz
+
+ACE, TWO, BJ, RJ = dz.ACE, dz.TWO, dz.BLACK_JOKER, dz.RED_JOKER
+_K = tuple(tuple(c << (3 * r) for c in range(5)) for r in range(15))
+
+# control value of a combination's main rank: how likely it is to win a trick by itself
+_SINGLE_CTRL = {10: 0.1, 11: 0.3, 12: 0.6, 13: 0.8, 14: 1.0}
+_PAIR_CTRL = {10: 0.2, 11: 0.4, 12: 0.9}
+BOMB_BONUS = 0.6
+
+
+def combo_cost(combo: dz.Combo) -> float:
+    """About 1 for a combination that needs the lead to be played, less for strong ones."""
+    t, r = combo.type, combo.rank
+    if t == dz.BOMB or t == dz.ROCKET:
+        return -BOMB_BONUS
+    if t == dz.SINGLE:
+        return 1.0 - _SINGLE_CTRL.get(r, 0.0)
+    if t == dz.PAIR:
+        return 1.0 - _PAIR_CTRL.get(r, 0.0)
+    if t in (dz.TRIO, dz.TRIO_SINGLE, dz.TRIO_PAIR):
+        return 0.5 if r >= ACE else 0.9
+    if t in (dz.CHAIN, dz.PAIR_CHAIN):
+        return 0.7 if r >= ACE else 0.85
+    return 0.6  # airplanes, four with two
+
+
+def _simple(counts: tuple) -> tuple[float, tuple[int, ...]]:
+    """Split without sequences: rocket, bombs, trios (taking the lowest spare single or pair), pairs,
+    singles."""
+    c = list(counts)
+    combos: list[int] = []
+    if c[BJ] and c[RJ]:
+        combos.append(_K[BJ][1] + _K[RJ][1])
+        c[BJ] = c[RJ] = 0
+    singles = [r for r in range(15) if c[r] == 1]
+    pairs = [r for r in range(15) if c[r] == 2]
+    for r in range(13):
+        if c[r] == 4:
+            combos.append(_K[r][4])
+    for r in range(13):
+        if c[r] == 3:
+            k = _K[r][3]
+            if singles and singles[0] < TWO:
+                k += _K[singles.pop(0)][1]
+            elif pairs and pairs[0] < TWO:
+                k += _K[pairs.pop(0)][2]
+            combos.append(k)
+    combos += [_K[r][2] for r in pairs]
+    combos += [_K[r][1] for r in singles]
+    cost = sum(combo_cost(dz.combo_of_key(k)) for k in combos)
+    return cost, tuple(combos)
+
+
+def _sequences(key: int) -> list[int]:
+    """Keys of every chain, chain of pairs and airplane core the hand holds."""
+    c = dz.unpack(key)
+    out = []
+    for width, min_len in ((1, 5), (2, 3), (3, 2)):
+        for s in range(0, ACE + 1):
+            if c[s] < width:
+                continue
+            k = 0
+            for e in range(s, ACE + 1):
+                if c[e] < width:
+                    break
+                k += _K[e][width]
+                if e - s + 1 >= min_len:
+                    out.append(k)
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def plan(key: int) -> tuple[float, tuple[int, ...]]:
+    """(cost, combination keys) of the best split found for a hand; lower cost = stronger hand."""
+    if key == 0:
+        return 0.0, ()
+    best = _simple(dz.unpack(key))
+    for seq in _sequences(key):
+        sub_cost, sub = plan(key - seq)
+        cost = sub_cost + combo_cost(dz.combo_of_key(seq))
+        if cost < best[0] - 1e-9:
+            best = (cost, (seq,) + sub)
+    return best
+
+
+def bid_strength(key: int) -> float:
+    """Control cards minus the turns the hand needs."""
+    c = dz.unpack(key)
+    bombs = sum(1 for r in range(13) if c[r] == 4)
+    score = 4 * c[RJ] + 3 * c[BJ] + 2 * c[TWO] + 0.5 * c[ACE] + 4 * bombs
+    return score - plan(key)[0]
+
+
+def _key_of_cards(cards) -> int:
+    k = 0
+    for cid in cards:
+        k += _K[dz.RANKS.index(cid[0]) if cid not in ("BJ", "RJ") else (BJ if cid == "BJ" else RJ)][1]
+    return k
+
+
+def _low_rank(key: int) -> int:
+    return ((key & -key).bit_length() - 1) // 3
+
+
+class ClimbingHeuristicAgent:
+    name = "ai:normal"
+
+    def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(2.0, 4.5, 7.0)):
+        self.noise = noise
+        self.bid_thresholds = bid_thresholds
+
+    # --- entry point ----------------------------------------------------------------------------
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if self.noise and rng.random() < self.noise:
+            return legal_moves[rng.randrange(len(legal_moves))]
+        info = view.info
+        hand = _key_of_cards(view.hand() or ())
+        if info["phase"] == "bidding":
+            return self._bid(hand, info, legal_moves, rng)
+        return self._play(view, hand, legal_moves)
+
+    def _bid(self, hand: int, info, legal_moves: list[Move], rng: random.Random) -> Move:
+        s = bid_strength(hand) + (rng.uniform(-1.5, 1.5) if self.noise else 0.0)
+        want = sum(1 for t in self.bid_thresholds if s >= t)
+        if want > info["current_bid"]:
+            for m in legal_moves:
+                if m.text == f"bid{want}":
+                    return m
+        return legal_moves[0]  # pass
+
+    # --- play -----------------------------------------------------------------------------------
+    def _play(self, view: View, hand: int, legal_moves: list[Move]) -> Move:
+        info = view.info
+        seat = view.seat
+        n = view.players
+        landlord = info["landlord"]
+        left = info["cards_left"]
+        enemies = [s for s in range(n) if s != seat and (seat == landlord or s == landlord)]
+        partner = next((s for s in range(n) if s != seat and s not in enemies), None)
+        enemy_min = min(left[s] for s in enemies)
+        by_key = {m.payload: m for m in legal_moves if m.text != "pass"}
+        # going out wins the deal
+        if hand in by_key:
+            return by_key[hand]
+        lead = info["lead"]
+        if lead["to_beat"] is None:
+            return self._lead(hand, by_key, legal_moves, enemy_min, partner, left)
+        return self._respond(hand, by_key, legal_moves, lead["owner"], partner, enemies, enemy_min, left, seat,
+                             landlord)
+
+    def _lead(self, hand, by_key, legal_moves, enemy_min, partner, left) -> Move:
+        cost, combos = plan(hand)
+        if partner is not None and left[partner] <= 2:
+            want = dz.SINGLE if left[partner] == 1 else dz.PAIR
+            low = [k for k in by_key if dz.combo_of_key(k).type == want]
+            if low:
+                return by_key[min(low, key=lambda k: dz.combo_of_key(k).rank)]
+        if len(combos) == 2:
+            # one unbeatable combination and one more: play the strong one first, then go out
+            for k in combos:
+                if dz.combo_of_key(k).type in (dz.BOMB, dz.ROCKET) and k in by_key:
+                    other = [o for o in combos if o != k][0]
+                    if other in by_key:
+                        return by_key[k] if dz.combo_of_key(other).type not in (dz.BOMB, dz.ROCKET) else by_key[other]
+        ordinary = [k for k in combos if dz.combo_of_key(k).type not in (dz.BOMB, dz.ROCKET)]
+        if not ordinary:
+            ordinary = list(combos)
+
+        def order(k: int):
+            cb = dz.combo_of_key(k)
+            danger = 0
+            if enemy_min <= 2 and cb.size == enemy_min and cb.type in (dz.SINGLE, dz.PAIR):
+                danger = 1  # the enemy may go out over it
+            return (danger, combo_cost(cb) < 0.5, cb.rank - (2 if cb.size >= 4 else 0), -cb.size)
+
+        ordinary.sort(key=order)
+        pick = ordinary[0]
+        cb = dz.combo_of_key(pick)
+        if enemy_min <= 2 and cb.type in (dz.SINGLE, dz.PAIR) and cb.size == enemy_min:
+            # only dangerous leads left: lead the highest of that kind
+            same = [k for k in by_key if dz.combo_of_key(k).type == cb.type]
+            pick = max(same, key=lambda k: dz.combo_of_key(k).rank)
+        if pick in by_key:
+            return by_key[pick]
+        return self._with_kickers(pick, cb, by_key, legal_moves)
+
+    def _with_kickers(self, pick, cb, by_key, legal_moves) -> Move:
+        """A planned airplane core: add the cheapest wings available, or play the bare core."""
+        best = None
+        for k, m in by_key.items():
+            other = dz.combo_of_key(k)
+            if other.type in (dz.AIRPLANE_SINGLES, dz.AIRPLANE_PAIRS) and other.rank == cb.rank \
+                    and other.length == cb.length:
+                score = k - pick
+                if best is None or score < best[0]:
+                    best = (score, m)
+        if best:
+            return best[1]
+        return by_key.get(pick) or legal_moves[-1]
+
+    def _respond(self, hand, by_key, legal_moves, owner, partner, enemies, enemy_min, left, seat, landlord) -> Move:
+        pass_move = legal_moves[0]
+        if owner == partner:
+            return pass_move
+        base = plan(hand)[0]
+        ordinary, bombs = [], []
+        for k in by_key:
+            (bombs if dz.combo_of_key(k).type in (dz.BOMB, dz.ROCKET) else ordinary).append(k)
+        danger = left[owner] <= 4 or enemy_min <= 2 or (seat != landlord and left[landlord] <= 6)
+        if ordinary:
+            scored = sorted(((plan(hand - k)[0], dz.combo_of_key(k).rank, k) for k in ordinary))
+            cost, _, k = scored[0]
+            if cost <= base - 0.4 or danger or cost <= base + 0.3 and dz.combo_of_key(k).rank < TWO:
+                return by_key[k]
+        if bombs:
+            k = min(bombs, key=lambda x: dz.combo_of_key(x).rank)
+            after = plan(hand - k)[0]
+            if left[owner] <= 5 or after <= 1.2:
+                return by_key[k]
+        return pass_move
+
+
+def make_heuristic(rules, level: str):
+    """`ai:normal` plays the heuristic straight; `ai:easy` slips (random moves, noisy bids)."""
+    agent = ClimbingHeuristicAgent(rules, noise=0.3 if level == "ai:easy" else 0.0)
+    agent.name = level
+    return agent
+
+
+_HINTER = ClimbingHeuristicAgent()
+
+
+def hint(view: View, legal_moves: list[Move]) -> Move:
+    """The normal AI's choice for this view (the UI's Hint button). Deterministic."""
+    return _HINTER.choose(view, legal_moves, random.Random(0))
+
+
+# --- search (ai:hard) ---------------------------------------------------------------------------
+
+
+def rollout_policy(state, seat: int, rng: random.Random) -> Move:
+    """A fast policy on a full ClimbingState for search playouts: bid from control cards, lead the
+    lowest combination shedding the most cards, beat cheaply, never beat a partner, bomb late."""
+    moves = state.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    if state.phase == 0:  # bidding
+        c = dz.unpack(state.keys[seat])
+        s = 4 * c[RJ] + 3 * c[BJ] + 2 * c[TWO] + 0.5 * c[ACE] + rng.random() * 2
+        want = 3 if s >= 9 else 2 if s >= 7 else 1 if s >= 5 else 0
+        return moves[want - state.cur_bid] if want > state.cur_bid else moves[0]
+    if rng.random() < 0.05:
+        return moves[rng.randrange(len(moves))]
+    combo_of = dz.combo_of_key
+    if state.to_beat is None:
+        best, best_score = moves[0], None
+        for m in moves:
+            cb = combo_of(m.payload)
+            if cb.type == dz.BOMB or cb.type == dz.ROCKET:
+                continue
+            score = (_low_rank(m.payload), -cb.size)
+            if best_score is None or score < best_score:
+                best, best_score = m, score
+        return best
+    landlord = state.landlord
+    owner = state.owner
+    if seat != landlord and owner != landlord:
+        return moves[0]  # partner's play
+    best, best_rank, bomb = None, 99, None
+    for m in moves[1:]:
+        cb = combo_of(m.payload)
+        if cb.type == dz.BOMB or cb.type == dz.ROCKET:
+            if bomb is None:
+                bomb = m
+            continue
+        if cb.rank < best_rank:
+            best, best_rank = m, cb.rank
+    if best is not None:
+        return best
+    if bomb is not None and (state.keys[owner] == 0 or bin(state.masks[owner]).count("1") <= 6):
+        return bomb
+    return moves[0]
+
+
+class ClimbingSearchAgent:
+    """Determinized search over the few moves the heuristic finds worth considering."""
+
+    name = "ai:hard"
+
+    def __init__(self, rules, iterations: int = 240, time_budget: float | None = None, candidates: int = 6):
+        from .search import DeterminizedSearchAgent
+        self.search = DeterminizedSearchAgent(rules, iterations=iterations, time_budget=time_budget,
+                                              rollout_policy=rollout_policy)
+        self.heuristic = ClimbingHeuristicAgent(rules)
+        self.candidates = candidates
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if view.info["phase"] == "bidding":
+            return self.heuristic.choose(view, legal_moves, rng)
+        shortlist = self._shortlist(view, legal_moves, rng)
+        if len(shortlist) == 1:
+            return shortlist[0]
+        return self.search.choose(view, shortlist, rng)
+
+    def _shortlist(self, view: View, legal_moves: list[Move], rng: random.Random) -> list[Move]:
+        if len(legal_moves) <= self.candidates:
+            return list(legal_moves)
+        hand = _key_of_cards(view.hand() or ())
+        first = self.heuristic.choose(view, legal_moves, rng)
+        scored = sorted(((plan(hand - m.payload)[0] if m.text != "pass" else plan(hand)[0] + 0.5, i)
+                         for i, m in enumerate(legal_moves)))
+        out = [first]
+        for _, i in scored:
+            if legal_moves[i] not in out:
+                out.append(legal_moves[i])
+            if len(out) >= self.candidates:
+                break
+        return out
+
+
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> ClimbingSearchAgent:
+    return ClimbingSearchAgent(rules, iterations=iterations or 240, time_budget=time_budget)
