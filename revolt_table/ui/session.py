@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -181,6 +182,9 @@ class Session:
 
     def _start(self, seat: int) -> None:
         if self._executor is None:
+            # a short GIL switch interval lets the frame loop take the interpreter back within ~1 ms
+            # while an AI searches in the worker (the default 5 ms made frames wait several times)
+            sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revolt-ai")
         view = self.state.view(seat)
         legal = self.state.legal_moves(seat)

@@ -47,6 +47,8 @@ class TableScene(Scene):
         self._end_queued = False
         self._results_shown = False
         self.results_scene = None
+        self._static: pygame.Surface | None = None
+        self._static_key = None
         self.auto_ai = True                    # False: AI seats wait (screenshots drive moves by hand)
 
     # ---------------------------------------------------------------- seats
@@ -225,8 +227,18 @@ class TableScene(Scene):
         self.app.reset_to(TitleScene(self.app))
 
     # ---------------------------------------------------------------- drawing
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        """Felt plus everything static (pod panels), drawn once per layout: one opaque blit a frame."""
+        key = (size, id(self.geom))
+        if self._static_key != key:
+            layer = draw.felt_background(size).copy()
+            self.family.draw_static(layer)
+            self._static = layer
+            self._static_key = key
+        return self._static
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(draw.felt_background(surface.get_size()), (0, 0))
+        surface.blit(self._background(surface.get_size()), (0, 0))
         self.family.draw_under(surface)
         self.renderer.draw(surface, self.model, self.family.placements())
         self.family.draw_over(surface)

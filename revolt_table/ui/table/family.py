@@ -89,6 +89,12 @@ class FamilyTable:
         return pygame.Rect(rect.x + px(10), top + px(4), rect.w - px(20), max(4, rect.bottom - top - px(8)))
 
     # ---------------------------------------------------------------- drawing around the cards
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """What never changes during a game at one size (pod panels): drawn once into the background."""
+        m = self.scene.metrics
+        for pod in self.scene.geom.pods.values():
+            surface.blit(panel_surface(pod.rect.size, m.radius, 150, theme.PANEL_EDGE), pod.rect)
+
     def draw_under(self, surface: pygame.Surface) -> None:
         """Pods and their nameplates, under the cards."""
         for seat, pod in self.scene.geom.pods.items():
@@ -106,9 +112,8 @@ class FamilyTable:
     def draw_pod(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         s, m = self.scene, self.scene.metrics
         active = seat in s.session.state.to_act and not s.session.state.is_over
-        panel = panel_surface(rect.size, m.radius, 150, theme.GOLD if active else theme.PANEL_EDGE,
-                              edge_w=2 if active else 1)
-        surface.blit(panel, rect)
+        if active:
+            pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=m.radius)
         head = self.pod_band(rect, 0)
         r = m.px(16)
         centre = (head.x + m.px(10) + r, head.centery)

@@ -121,6 +121,12 @@ class MajorityTable(FamilyTable):
         return rect
 
     # ================================================================ drawing
+    def draw_static(self, surface: pygame.Surface) -> None:
+        super().draw_static(surface)
+        g, m = self.scene.geom, self.scene.metrics
+        surface.blit(panel_surface(g.centre_pod.size, m.radius, 150, theme.PANEL_EDGE), g.centre_pod)
+        surface.blit(panel_surface(g.hud.size, m.radius, 170, theme.PANEL_EDGE), g.hud)
+
     def draw_under(self, surface: pygame.Surface) -> None:
         super().draw_under(surface)
         self.draw_centre_pod(surface)
@@ -161,7 +167,6 @@ class MajorityTable(FamilyTable):
     def draw_centre_pod(self, surface: pygame.Surface) -> None:
         s, g, m = self.scene, self.scene.geom, self.scene.metrics
         rect = g.centre_pod
-        surface.blit(panel_surface(rect.size, m.radius, 150, theme.PANEL_EDGE), rect)
         head = self.pod_band(rect, 0)
         right = self.score_badge(surface, self.scores["center"], head) if "center" in self.scores else head.right
         title = tt("centre_pile")
@@ -186,7 +191,6 @@ class MajorityTable(FamilyTable):
         """The tally: for each colour, `target` pips filled by the stacks it tops (round vs square)."""
         s, g, m = self.scene, self.scene.geom, self.scene.metrics
         rect = g.hud
-        surface.blit(panel_surface(rect.size, m.radius, 170, theme.PANEL_EDGE), rect)
         tally = s.model.info.get("tally", (0, 0))
         rnd = s.model.info.get("round", 1)
         game = tt("round", n=rnd)

@@ -25,14 +25,14 @@ def panel_surface(size: tuple[int, int], radius: int, alpha: int = 215,
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*fill, alpha), surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, (*edge, 255), surf.get_rect(), width=max(1, edge_w), border_radius=radius)
-    return surf
+    return cards._display_ready(surf)
 
 
 @lru_cache(maxsize=32)
 def dim_overlay(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (10, 20, 15, alpha), surf.get_rect(), border_radius=radius)
-    return surf
+    return cards._display_ready(surf)
 
 
 def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
@@ -102,8 +102,8 @@ class TableRenderer:
                 for group in zone.groups:
                     depth = len(group)
                     for i, sprite in enumerate(reversed(group)):
-                        if sprite.hidden:
-                            continue
+                        if sprite.hidden or (i < depth - 4 and sprite.progress >= 1):
+                            continue          # covered by the cards above it: only 4 edges show
                         if sprite.origin is not None and sprite.progress < 1:
                             flying.append((sprite, place))
                         else:
@@ -119,7 +119,8 @@ class TableRenderer:
                     if sprite.origin is not None and sprite.progress < 1:
                         flying.append((sprite, place))
                     else:
-                        self.draw_sprite(surface, sprite, place, shadow=place.mode != "pile")
+                        self.draw_sprite(surface, sprite, place,
+                                         shadow=place.mode in ("fan", "slot") or (place.mode == "row" and place.z >= 40))
         for sprite, place in flying:
             self.draw_sprite(surface, sprite, place, shadow=True)
 
@@ -133,10 +134,11 @@ class TableRenderer:
             flip = 0.0
         face = flip >= 0.5
         squeeze = abs(math.cos(math.pi * flip)) if 0.0 < flip < 1.0 else 1.0
-        h = rect.h
+        rest = self.rest.get(id(sprite))
+        h = rest.h if rest is not None else rect.h       # faces are cached at resting sizes only
         image = self.image(sprite, h, face)
-        if image.get_width() != rect.w:
-            image = pygame.transform.smoothscale(image, rect.size) if rect.w > 4 else image
+        if image.get_size() != rect.size and rect.w > 4:
+            image = pygame.transform.smoothscale(image, rect.size)
         if squeeze < 0.999:
             image = cards.squeeze(image, max(0.02, squeeze))
         if shadow and sprite.lift >= 0:
