@@ -72,7 +72,7 @@ class Placement:
                 r.bottom = self.rect.bottom
                 if self.arc and n > 1:
                     u = (i - (n - 1) / 2) / max(1.0, (n - 1) / 2)
-                    r.y += round(self.arc * h * u * u)
+                    r.y -= round(self.arc * h * (1 - u * u))   # the middle rises; the ends stay inside
                 out.append(r)
             return out
         if self.mode == "pile":
