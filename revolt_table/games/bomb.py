@@ -179,7 +179,7 @@ class BombState(GameState):
                 pool.remove(c)
             return list(cards)
 
-        state.discard = known(zones["discard"].cards)
+        state.discard = known(zones["discard"].cards)[::-1]   # the zone lists the top first
         for s in range(n):
             state.table[s] = known(zones[f"table:{s}"].cards)
             state.fight[s] = known(zones[f"fight:{s}"].cards)
@@ -202,16 +202,22 @@ class BombState(GameState):
         state.bag = list(info["bag"])
         state.ctx = copy.deepcopy(info["ctx"])
         # a seat asked to react holds a card it could play: make the dealt hand agree
+        needs: list[tuple[int, set[str]]] = []
         actor = view.to_act[0] if view.to_act else None
-        if actor is not None and actor != view.seat and state.phase in HOLDER_PHASES:
-            usable = set().union(*(t.by_occasion[o] for o in HOLDER_PHASES[state.phase]))
-            hand = state.hands[actor]
-            if not any(c in usable for c in hand) and hand:
-                for i, c in enumerate(state.deck):
-                    if c in usable:
-                        j = rng.randrange(len(hand))
-                        state.deck[i], hand[j] = hand[j], c
-                        break
+        if actor is not None and state.phase in HOLDER_PHASES:
+            needs.append((actor, set().union(*(t.by_occasion[o] for o in HOLDER_PHASES[state.phase]))))
+        if state.phase in ("fort", "commit_a"):      # an attacker declared with a fighter in hand
+            needs.append((state.ctx["attacker"], {c for c in t.order if t.cards[c].fighter}))
+        for seat, usable in needs:
+            hand = state.hands[seat]
+            if seat == view.seat or not hand or any(c in usable for c in hand):
+                continue
+            sources = [state.deck] + [state.hands[s] for s, _ in unknown_hands if s != seat]
+            spots = [(src, i) for src in sources for i, c in enumerate(src) if c in usable]
+            if spots:
+                src, i = spots[rng.randrange(len(spots))]
+                j = rng.randrange(len(hand))
+                src[i], hand[j] = hand[j], src[i]
         return state
 
     def clone(self) -> "BombState":
@@ -264,12 +270,20 @@ class BombState(GameState):
     def right_of(self, seat: int) -> int:
         return self.clockwise(seat)[-1]
 
+    _lm_key: tuple[int, int] | None = None
+    _lm: list[Move] = []
+
     def legal_moves(self, seat: int) -> list[Move]:
         if self.phase in ("over", "start") or seat != self.ctx["seat"]:
             return []
-        return getattr(self, "_moves_" + self.phase)(seat)
+        key = (len(self.history), seat)
+        if self._lm_key != key:        # apply() checks legality again: compute once per position
+            self._lm = getattr(self, "_moves_" + self.phase)(seat)
+            self._lm_key = key
+        return list(self._lm)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
+        self._lm_key = None
         events: list[Event] = []
         getattr(self, "_do_" + self.phase)(seat, move.text, events)
         if self.phase != "over":
