@@ -122,6 +122,7 @@ def take_cards(mask: int, key: int) -> int:
 # --- moves --------------------------------------------------------------------------------------
 
 PASS = Move("pass", -1)
+_COMBO = dz._COMBO
 _MOVES: dict[int, Move] = {}
 
 
@@ -477,48 +478,55 @@ class ClimbingState(GameState):
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         self._legal = None
-        events: list[Event] = []
+        text = move.text
         if self.phase == BIDDING:
-            self._apply_bid(seat, 0 if move.text == "pass" else int(move.text[3:]), events)
+            events: list[Event] = []
+            self._apply_bid(seat, 0 if text == "pass" else int(text[3:]), events)
             return events
         n = self.players
-        if move.text == "pass":
-            self.passes += 1
+        if text == "pass":
             self.last[seat] = "pass"
             self.trick.append((seat, "pass"))
-            events.append(Passed(seat))
-            self.turn = (seat + 1) % n
-            if self.passes >= n - 1:
-                self.turn = self.owner
+            passes = self.passes + 1
+            if passes >= n - 1:
+                owner = self.turn = self.owner
                 self.to_beat = None
                 self.passes = 0
                 self.trick = []
-                events.append(LeadRegained(self.owner))
-            return events
-        key = move.payload if isinstance(move.payload, int) and move.payload >= 0 else dz.pack(dz.parse(move.text))
-        combo = dz.combo_of_key(key)
-        taken = take_cards(self.masks[seat], key)
-        self.masks[seat] ^= taken
-        self.keys[seat] -= key
+                return [Passed(seat), LeadRegained(owner)]
+            self.passes = passes
+            self.turn = (seat + 1) % n
+            return [Passed(seat)]
+        key = move.payload
+        if key.__class__ is not int or key < 0:
+            key = dz.pack(dz.parse(text))
+        combo = _COMBO.get(key) or dz.combo_of_key(key)
+        mask = self.masks[seat]
+        taken = 0
+        for shift, c in _PARTS.get(key) or _parts(key):
+            taken |= _LOW[(mask >> shift) & 15][c] << shift
+        self.masks[seat] = mask ^ taken
+        left = self.keys[seat] = self.keys[seat] - key
         ids = ids_of(taken)
         self.played[seat].append(ids)
         self.plays[seat] += 1
-        self.last[seat] = move.text
         if self.to_beat is None:
-            self.trick = []
-            self.last = [None] * n
-            self.last[seat] = move.text
-        self.trick.append((seat, move.text))
+            self.trick = [(seat, text)]
+            last = self.last = [None] * n
+            last[seat] = text
+        else:
+            self.trick.append((seat, text))
+            self.last[seat] = text
         self.to_beat = combo
         self.owner = seat
         self.passes = 0
-        events.append(Played(seat, ids, move.text))
-        if combo.type == dz.BOMB or combo.type == dz.ROCKET:
-            reason = "bomb" if combo.type == dz.BOMB else "rocket"
-            self.multiplier *= self.cfg[2] if reason == "bomb" else self.cfg[3]
-            self.doublings.append((reason, seat))
-            events.append(Doubled(seat, reason, self.multiplier))
-        if self.keys[seat] == 0:
+        events = [Played(seat, ids, text)]
+        kind = combo.type
+        if kind == "bomb" or kind == "rocket":
+            self.multiplier *= self.cfg[2] if kind == "bomb" else self.cfg[3]
+            self.doublings.append((kind, seat))
+            events.append(Doubled(seat, kind, self.multiplier))
+        if left == 0:
             self._finish(seat, events)
         else:
             self.turn = (seat + 1) % n
