@@ -77,6 +77,18 @@ unwanted=$(cd "$INTERNAL" && ls -d numpy tkinter _tk* tcl* pygame/examples pygam
 if [ -z "$unwanted" ]; then pass "bundle has no numpy/tkinter/pygame examples-tests-docs/OpenSSL"
 else fail "bundle holds excluded parts: $unwanted"; fi
 
+# a module of ours that exists in the source tree but PyInstaller could not find
+WARN="$ROOT/build/build/warn-build.txt"
+if [ -f "$WARN" ]; then
+    lost=""
+    for mod in $(grep -o "missing module named revolt_table[A-Za-z0-9_.]*" "$WARN" | awk '{print $4}' | sort -u); do
+        rel="${mod//.//}"
+        if [ -f "$ROOT/$rel.py" ] || [ -f "$ROOT/$rel/__init__.py" ]; then lost="$lost $mod"; fi
+    done
+    if [ -z "$lost" ]; then pass "every revolt_table module the code imports is in the bundle"
+    else fail "modules missing from the bundle:$lost (add them to hiddenimports in build.spec)"; fi
+fi
+
 # ---------------------------------------------------------------------------------------- rules
 # A rules file whose family module has not landed yet ("not available in this version") is a game
 # still being written: reported as SKIP, and left out of the arena and autoplay runs below.
