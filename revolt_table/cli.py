@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int)
     play.add_argument("--seats", help="comma-separated: human, ai:easy, ai:normal, ai:hard, random")
     play.add_argument("--seed", type=int)
+    play.add_argument("--autoquit", action="store_true",
+                      help="close the window when the game reaches its results (for AI-only smoke runs)")
 
     arena = sub.add_parser("arena", help="play many AI-only games and print a table")
     arena.add_argument("game")

@@ -249,9 +249,11 @@ class App:
 
 def main() -> None:
     """Open the window on the title screen (what `revolt-table` with no arguments does)."""
+    from revolt_table.ui import launch
     from revolt_table.ui.scenes.title import TitleScene
 
     app = App()
+    launch.install(app)
     app.push(TitleScene(app))
     app.run()
 

@@ -1,6 +1,6 @@
 """The card table: generic zone layout and drawing, plus one module per game family.
 
-`table_for(family_name)` returns the FamilyTable class that lays out and animates that family;
+`table_for(family_name)` returns the FamilyTable class (`FAMILY_TABLE` in ui/table/<family>.py) that lays out and animates that family;
 families without their own module get GenericTable (every zone drawn, click a card to play it).
 """
 
@@ -10,17 +10,15 @@ import importlib
 
 from revolt_table.ui.table.family import FamilyTable, GenericTable
 
-_MODULES = {"majority": ("revolt_table.ui.table.majority", "MajorityTable")}
-
-
-def register(family: str, module: str, class_name: str) -> None:
-    """Point a family at its table module (e.g. register("tricks", "revolt_table.ui.table.tricks", "TricksTable"))."""
-    _MODULES[family] = (module, class_name)
-
-
 def table_for(family: str) -> type[FamilyTable]:
-    entry = _MODULES.get(family)
-    if entry is None:
-        return GenericTable
-    module = importlib.import_module(entry[0])
-    return getattr(module, entry[1])
+    """The family's table class: `FAMILY_TABLE` in `revolt_table.ui.table.<family>`, else GenericTable.
+
+    Convention over a shared registry: adding a game's table touches only its own module.
+    """
+    try:
+        module = importlib.import_module(f"revolt_table.ui.table.{family}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"revolt_table.ui.table.{family}":
+            return GenericTable
+        raise
+    return getattr(module, "FAMILY_TABLE", GenericTable)

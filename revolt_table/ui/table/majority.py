@@ -746,3 +746,6 @@ class MajorityTable(FamilyTable):
         if s.match.is_over:
             data.title = tt("results.match_over", names=" & ".join(s.names[i] for i in data.winners))
         return data
+
+
+FAMILY_TABLE = MajorityTable
