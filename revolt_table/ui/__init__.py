@@ -12,3 +12,8 @@ Map for scene authors (the table scene plugs in through these):
   widgets              Button, Menu / FocusGroup, OptionSelector, Slider, TextField, RichTextPanel
   scenes               title, settings, rules, newgame, pause (Esc menu), handover, results
 """
+
+import os as _os
+
+# The pygame banner is noise on a player's console and in --json output; set before pygame loads.
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
