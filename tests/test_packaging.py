@@ -246,3 +246,16 @@ def test_desktop_file_is_complete():
     assert keys["Type"] == "Application"
     assert keys["Icon"] == "revolt-table" and keys["Terminal"] == "false"
     assert keys["Exec"] and "Game" in keys["Categories"]
+
+
+def test_pyproject_lists_every_package():
+    """pyproject.toml names its packages one by one: a new subpackage missing there is missing from
+    a `pip install` (the frozen build would still work, which is why this is checked separately)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts)
+               for p in (ROOT / "revolt_table").rglob("__init__.py") if "__pycache__" not in p.parts}
+    missing = sorted(on_disk - listed)
+    assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {missing}"
