@@ -292,20 +292,39 @@ def rollout_policy(state, seat: int, rng: random.Random) -> Move:
     owner = state.owner
     if seat != landlord and owner != landlord:
         return moves[0]  # partner's play
-    best, best_rank, bomb = None, 99, None
+    hand = state.keys[seat]
+    owner_left = bin(state.masks[owner]).count("1")
+    best, best_score, bomb = None, None, None
     for m in moves[1:]:
-        cb = combo_of(m.payload)
+        k = m.payload
+        cb = combo_of(k)
         if cb.type == dz.BOMB or cb.type == dz.ROCKET:
             if bomb is None:
                 bomb = m
             continue
-        if cb.rank < best_rank:
-            best, best_rank = m, cb.rank
-    if best is not None:
+        # prefer plays that do not split a pair/trio/bomb, then the lowest
+        breaks = 0
+        for shift, c in _parts3(k):
+            if (hand >> shift) & 7 != c:
+                breaks += 1
+        score = (breaks if owner_left > 4 else 0, cb.rank)
+        if best_score is None or score < best_score:
+            best, best_score = m, score
+    if best is not None and (best_score[0] == 0 or best_score[1] < TWO or owner_left <= 6):
         return best
-    if bomb is not None and (state.keys[owner] == 0 or bin(state.masks[owner]).count("1") <= 6):
+    if bomb is not None and owner_left <= 6:
         return bomb
     return moves[0]
+
+
+_P3: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _parts3(key: int) -> tuple[tuple[int, int], ...]:
+    p = _P3.get(key)
+    if p is None:
+        p = _P3[key] = tuple((3 * r, (key >> (3 * r)) & 7) for r in range(15) if (key >> (3 * r)) & 7)
+    return p
 
 
 class ClimbingSearchAgent:
