@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 
-from revolt_table.engine import GameOver, ScoreChanged, TrickWon, load_rules, replay
+from revolt_table.engine import Move, GameOver, ScoreChanged, TrickWon, load_rules, replay
 from revolt_table.games.tricks import BonusAwarded, Revolt, TurnEnded, why_not_playable
 
 R = load_rules("revolte")
 GAMES = {3: 700, 4: 700, 5: 700}
+ALL_TEXTS = ([f"{f}{v}" for f in "NRB" for v in range(1, 11)] + [f"cut:B{v}" for v in range(1, 11)]
+             + ["cut:N3", "C", "CP", "cut:C", "take:0", "take:1", "take:4", "pass", "N11"])
 FULL = Counter({**{f"{f}{v}": 1 for f in "NRB" for v in range(1, 11)}, "C": 9, "CP": 1})
 
 
@@ -194,5 +196,9 @@ def test_why_not_playable_matches_legal_moves_in_random_games():
                 for card in set(view.hand()):
                     for text in (card, f"cut:{card}"):
                         assert (why_not_playable(view, seat, text) is None) == (text in legal), (text, legal)
+            # the fast is_legal agrees with legal_moves on every move text, legal or not
+            for text in ALL_TEXTS:
+                assert state.is_legal(seat, Move(text)) == (text in legal), text
+                assert not state.is_legal((seat + 1) % state.players, Move(text))
             moves = state.legal_moves(seat)
             state.apply(seat, moves[rng.randrange(len(moves))])
