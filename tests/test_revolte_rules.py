@@ -375,6 +375,13 @@ def test_end_of_game_tied_richest_get_one_point_each_and_shared_victory():
     assert state.winners == (1, 2)                     # points tie, coins tie among them: shared
 
 
+def test_end_of_game_everybody_equally_poor_are_all_tied_richest():
+    state = game([["N9"], ["N2"], ["N3"], ["N4"]], leader=0, turn=3, coins=[0, 0, 0, 0])
+    play(state, "N9", "N2", "N3", "N4")
+    assert state.scores == (1 + 1 + 1, 1, 1, 1)
+    assert state.winners == (0,)
+
+
 def test_game_lasts_three_turns():
     import random
     state = R.new_game(5, seed=11)
@@ -421,3 +428,31 @@ def test_bad_deals_are_refused():
         game([["X1"], ["N2"], ["N5"], ["N3"]])
     with pytest.raises(ValueError):
         R.new_game(3, deal={"hands": [["C"] * 9, ["N1"] * 9, ["N2"] * 9]})
+
+
+# --- the rules file -------------------------------------------------------------------------------
+
+def test_rules_file_data_and_rulings():
+    d = R.data
+    assert [f["letter"] for f in d["families"]] == ["N", "R", "B"]
+    assert d["supply"]["coins"] == 112 and d["start"]["coins"] == 1 and d["turns"] == 3
+    assert {n: d["deal"][n]["hand"] for n in (3, 4, 5)} == {3: 13, 4: 10, 5: 8}
+    assert d["deal"][3]["remove"] == ["C"]
+    text = " ".join(R.rulings)
+    for topic in ("only of Citizens", "leads the next", "take:S", "cut:B7", "C or CP"):
+        assert topic in text, topic
+
+
+def test_semantic_errors_are_reported_with_positions(tmp_path):
+    from revolt_table.engine import RulesError, validate_file
+    source = (R.path.read_text(encoding="utf-8")
+              .replace("trump: B ", "trump: X ")
+              .replace("4: {remove: [], hand: 10}", "4: {remove: [], hand: 11}"))
+    path = tmp_path / "bad.yaml"
+    path.write_text(source, encoding="utf-8")
+    with pytest.raises(RulesError) as err:
+        validate_file(path)
+    messages = [str(d) for d in err.value.diagnostics]
+    assert any("trump 'X'" in m for m in messages)
+    assert any("4 x 11 cards" in m for m in messages)
+    assert all(m.startswith(str(path) + ":") for m in messages)
