@@ -90,7 +90,20 @@ def _sequences(key: int) -> list[int]:
                 k += _K[e][width]
                 if e - s + 1 >= min_len:
                     out.append(k)
+                    if width == 3:
+                        _add_wings(out, c, k, s, e)
     return out
+
+
+def _add_wings(out: list, c, core: int, s: int, e: int) -> None:
+    """Airplane core s..e with its cheapest wings: the lowest lone singles, or the lowest pairs."""
+    n = e - s + 1
+    singles = [r for r in range(TWO) if c[r] == 1 and not s <= r <= e]
+    if len(singles) >= n:
+        out.append(core + sum(_K[r][1] for r in singles[:n]))
+    pairs = [r for r in range(TWO) if c[r] == 2 and not s <= r <= e]
+    if len(pairs) >= n:
+        out.append(core + sum(_K[r][2] for r in pairs[:n]))
 
 
 @lru_cache(maxsize=200_000)
@@ -129,7 +142,7 @@ def _low_rank(key: int) -> int:
 class ClimbingHeuristicAgent:
     name = "ai:normal"
 
-    def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(2.0, 4.5, 7.0)):
+    def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(0.0, 2.5, 5.0)):
         self.noise = noise
         self.bid_thresholds = bid_thresholds
 
