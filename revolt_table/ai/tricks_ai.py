@@ -25,7 +25,7 @@ from ..engine.state import View
 class TricksHeuristicAgent:
     name = "ai:normal"
 
-    def __init__(self, rules, noise: float = 0.0, samples: int = 20, keep_weight: float = 0.6):
+    def __init__(self, rules, noise: float = 0.0, samples: int = 20, keep_weight: float = 1.2):
         d = rules.data
         self.noise = noise
         self.samples = samples
