@@ -83,7 +83,6 @@ def test_leader_may_play_anything_including_a_cut():
 
 
 def test_must_follow_chosen_family_or_play_citizen_or_cut():
-    state = game([["N5", "R1"], ["N7", "R2", ], ["B3", "B4"], ["R3", "R4"]], leader=0)
     state = game([["N5", "R1"], ["N7", "B2"], ["C", "B3"], ["R3", "R4"]], leader=0)
     play(state, "N5")
     # seat 1 holds a Noble: Noble, or cut with the Blaggard; not a plain Blaggard
