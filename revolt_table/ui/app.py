@@ -56,6 +56,7 @@ class App:
         self.start_game: Callable[[GameSetup], None] = self._no_table_yet
         self.resume_game: Callable[[], None] = self._no_table_yet
         self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
+        self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
         if warning:
             log.warning(warning)
             self.notify(i18n.t("app.settings_reset", detail=warning))
@@ -240,11 +241,26 @@ class App:
             self.screen.blit(layer, box)
             y = box.bottom + m.gap
 
+    def on_close(self, fn: Callable[[], None]) -> None:
+        """Run `fn` when the app closes (e.g. stop a session's AI worker process); added once."""
+        if fn not in self.cleanups:
+            self.cleanups.append(fn)
+
+    def close(self) -> None:
+        """Release what scenes started (worker processes, the mixer) and close the window."""
+        cleanups, self.cleanups = self.cleanups, []
+        for fn in cleanups:
+            try:
+                fn()
+            except Exception:  # noqa: BLE001 - closing must finish whatever one cleanup does
+                log.exception("cleanup failed while closing")
+        pygame.quit()
+
     def run(self) -> None:
         """Loop until quit."""
         while self.running and self.step():
             pass
-        pygame.quit()
+        self.close()
 
 
 def main() -> None:

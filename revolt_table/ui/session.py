@@ -1,10 +1,12 @@
 """A game session: the rules, the match, the current game, who sits where, and the AI workers.
 
 Why apart from the table scene: the session is everything about a game that is not drawing. It runs AI
-moves OFF the frame loop (one worker thread; each AI answers in well under a second, and the GIL is
-released often enough for 60 FPS), adds a natural pause before an AI card appears, and saves the game
-record atomically after every move so a crash or a quit never loses a game. Tests drive it without a
-window at all.
+moves OFF the frame loop: searching seats (ai:hard) think in a worker PROCESS (revolt_table/ai/worker.py,
+started on the first such move, kept for the whole session, stopped by close()), so a search never holds
+the interpreter the frame loop needs; the quick heuristics (random, easy, normal: milliseconds) answer in
+one worker thread. If the process cannot start (or dies), the seat thinks in the thread instead. The
+session also adds a natural pause before an AI card appears, and saves the game record atomically after
+every move so a crash or a quit never loses a game. Tests drive it without a window at all.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from typing import Any
 
 from revolt_table import userdata
 from revolt_table.ai.registry import make_agent
+from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
 
 log = logging.getLogger(__name__)
 
 AI_KINDS = ("random", "ai:easy", "ai:normal", "ai:hard")
+PROCESS_KINDS = frozenset({"ai:hard"})      # AI levels that think in the worker process
 
 
 @dataclass
@@ -33,7 +37,7 @@ class _Job:
     token: int                 # len(history) when the job started: stale answers are dropped
     future: Future
     wait: float                # natural pause still to wait before the move may be applied
-    move: Move | None = None
+    in_process: bool = False   # the future gives a move text from the worker process
 
 
 def game_note(state: GameState) -> dict[str, Any]:
@@ -59,7 +63,7 @@ class Session:
 
     def __init__(self, rules: Rules, seats: list[str], names: list[str] | None = None, *,
                  match_seed: int | None = None, games: int = 0, ai_pace: float = 0.8, save: bool = True,
-                 hard_iterations: int | None = None) -> None:
+                 hard_iterations: int | None = None, process_kinds: frozenset[str] | None = None) -> None:
         self.rules = rules
         self.players = len(seats)
         self.seats = list(seats)
@@ -71,12 +75,17 @@ class Session:
         self.match = Match(rules, self.players, games, match_seed)
         self.ai_pace = ai_pace
         self.save_enabled = save
+        self.hard_iterations = hard_iterations
+        self.process_kinds = PROCESS_KINDS if process_kinds is None else frozenset(process_kinds)
         self.agents = {seat: make_agent(kind, rules, iterations=hard_iterations)
                        for seat, kind in enumerate(self.seats) if kind != "human"}
         self.state: GameState = self.match.new_game()
         self._recorded: GameState | None = None     # the finished game already added to the match
         self.notes: list[dict[str, Any]] = []       # per finished game: centre pile score, winner colour...
         self._executor: ThreadPoolExecutor | None = None
+        self._worker: AIWorker | None = None
+        if any(kind in self.process_kinds for kind in self.seats):
+            self._start_worker()
         self._jobs: dict[int, _Job] = {}
         self._lock = threading.Lock()
         self.save_error: str | None = None
@@ -171,6 +180,12 @@ class Session:
                 continue
             try:
                 move = job.future.result()
+                if job.in_process:
+                    move = self.state.parse_move(seat, move)
+            except WorkerUnavailable:
+                log.warning("the AI worker process is gone; seat %s thinks in a thread", seat)
+                self._start(seat, in_process=False)
+                continue
             except Exception:  # noqa: BLE001 - an AI bug must not end the game: play any legal move
                 log.exception("AI seat %s failed; playing a random legal move", seat)
                 move = random.choice(self.state.legal_moves(seat))
@@ -180,20 +195,48 @@ class Session:
             break        # one AI move per frame: each gets its own animation beat
         return applied
 
-    def _start(self, seat: int) -> None:
-        if self._executor is None:
-            # a short GIL switch interval lets the frame loop take the interpreter back within ~1 ms
-            # while an AI searches in the worker (the default 5 ms made frames wait several times)
-            sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revolt-ai")
+    def _start(self, seat: int, in_process: bool | None = None) -> None:
         view = self.state.view(seat)
         legal = self.state.legal_moves(seat)
         token = len(self.state.history)
-        rng = random.Random(hash((self.state.seed, token, seat)) & 0xFFFFFFFF)
-        agent = self.agents[seat]
-        future = self._executor.submit(agent.choose, view, legal, rng)
-        wait = self.ai_pace * rng.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
-        self._jobs[seat] = _Job(seat, token, future, wait)
+        seed = hash((self.state.seed, token, seat)) & 0xFFFFFFFF
+        kind = self.seats[seat]
+        if in_process is None:
+            in_process = kind in self.process_kinds
+        future = None
+        if in_process:
+            try:
+                if self._worker is None:
+                    self._start_worker(background=True)
+                future = self._worker.submit(str(self.rules.path), self.rules.variant, kind, self.hard_iterations,
+                                             None, view, [m.text for m in legal], seed)
+            except WorkerUnavailable:
+                in_process = False
+        if future is None:
+            if self._executor is None:
+                if kind in self.process_kinds:
+                    # a search in a thread: a short GIL switch interval lets the frame loop take the
+                    # interpreter back within ~1 ms (the default 5 ms made frames wait several times)
+                    sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revolt-ai")
+            future = self._executor.submit(self.agents[seat].choose, view, legal, random.Random(seed))
+        pace = random.Random(seed ^ 0x5BD1E995)
+        wait = self.ai_pace * pace.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
+        self._jobs[seat] = _Job(seat, token, future, wait, in_process)
+
+    def _start_worker(self, background: bool = False) -> None:
+        """Start the worker process while no frame runs (the table is being set up); a failure only
+        means the searching seats think in the thread."""
+        self._worker = AIWorker()
+        try:
+            self._worker.start(background=background)
+        except WorkerUnavailable:
+            pass
+
+    @property
+    def uses_process(self) -> bool:
+        """Is an AI worker process running for this session (tests, benchmarks)?"""
+        return self._worker is not None and self._worker.alive
 
     def _cancel_stale(self) -> None:
         for seat in list(self._jobs):
@@ -261,7 +304,11 @@ class Session:
             self.save_error = str(exc)
 
     def close(self) -> None:
+        """Stop AI thinking: cancel jobs, stop the worker process and thread (never waits for a search)."""
         self._jobs.clear()
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -3,7 +3,7 @@
 Why this split: the scene owns what every game needs (the session and its AI workers, the animation
 queue, which seat sits at the bottom, hot-seat hand-overs, the Esc menu, resizing, going to the results)
 and asks the family module (ui/table/<family>.py) for everything game specific. A frame never blocks:
-AI moves come from Session.poll, which only collects answers computed in a worker thread.
+AI moves come from Session.poll, which only collects answers computed in a worker process or thread.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key = None
         self.auto_ai = True                    # False: AI seats wait (screenshots drive moves by hand)
+        app.on_close(session.close)            # the AI worker process ends with the window
 
     # ---------------------------------------------------------------- seats
     @property
