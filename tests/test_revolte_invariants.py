@@ -202,3 +202,15 @@ def test_why_not_playable_matches_legal_moves_in_random_games():
                 assert not state.is_legal((seat + 1) % state.players, Move(text))
             moves = state.legal_moves(seat)
             state.apply(seat, moves[rng.randrange(len(moves))])
+
+
+def test_from_view_with_a_special_deal_keeps_unused_hidden_and_the_pitchfork_with_its_holder():
+    state = R.new_game(4, seed=3, deal={"hands": [["N1", "N2"], ["CP", "R2"], ["R3", "B4"], ["C", "B9"]]})
+    assert state.to_act == (1,)
+    view = state.view(0)
+    assert view.zones["unused"].cards is None and view.zones["unused"].count == 32
+    for k in range(10):
+        det = R.from_view(view, random.Random(k))
+        assert det.view(0) == view
+        assert "CP" in det._hand_ids(1)          # seat 1 leads the turn, so it holds the pitchfork
+        assert len(det.unused) == 32
