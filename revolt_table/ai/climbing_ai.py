@@ -142,8 +142,13 @@ def _low_rank(key: int) -> int:
 class ClimbingHeuristicAgent:
     name = "ai:normal"
 
-    def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(0.0, 2.5, 5.0)):
+    def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(-1.0, 2.0, 4.5), slack: float = 1.0,
+                 farmer_slack: float = 1.0, farmer_alarm: int = 15, landlord_alarm: int = 17):
         self.noise = noise
+        self.slack = slack
+        self.farmer_slack = farmer_slack
+        self.farmer_alarm = farmer_alarm
+        self.landlord_alarm = landlord_alarm
         self.bid_thresholds = bid_thresholds
 
     # --- entry point ----------------------------------------------------------------------------
@@ -245,11 +250,12 @@ class ClimbingHeuristicAgent:
         ordinary, bombs = [], []
         for k in by_key:
             (bombs if dz.combo_of_key(k).type in (dz.BOMB, dz.ROCKET) else ordinary).append(k)
-        danger = left[owner] <= 4 or enemy_min <= 2 or (seat != landlord and left[landlord] <= 6)
+        danger = left[owner] <= (self.landlord_alarm if seat == landlord else 4) or enemy_min <= 2 or (seat != landlord and left[landlord] <= self.farmer_alarm)
         if ordinary:
             scored = sorted(((plan(hand - k)[0], dz.combo_of_key(k).rank, k) for k in ordinary))
             cost, _, k = scored[0]
-            if cost <= base - 0.4 or danger or cost <= base + 0.3 and dz.combo_of_key(k).rank < TWO:
+            slack = self.slack if seat == landlord else self.farmer_slack
+            if cost <= base - 0.4 or danger or cost <= base + slack and dz.combo_of_key(k).rank < TWO:
                 return by_key[k]
         if bombs:
             k = min(bombs, key=lambda x: dz.combo_of_key(x).rank)
