@@ -298,15 +298,7 @@ def rollout_policy(state, seat: int, rng: random.Random) -> Move:
         return moves[rng.randrange(len(moves))]
     combo_of = dz.combo_of_key
     if state.to_beat is None:
-        best, best_score = moves[0], None
-        for m in moves:
-            cb = combo_of(m.payload)
-            if cb.type == dz.BOMB or cb.type == dz.ROCKET:
-                continue
-            score = (_low_rank(m.payload), -cb.size)
-            if best_score is None or score < best_score:
-                best, best_score = m, score
-        return best
+        return _planned_lead(state, seat, moves)
     landlord = state.landlord
     owner = state.owner
     if seat != landlord and owner != landlord:
@@ -329,11 +321,40 @@ def rollout_policy(state, seat: int, rng: random.Random) -> Move:
         score = (breaks if owner_left > 4 else 0, cb.rank)
         if best_score is None or score < best_score:
             best, best_score = m, score
-    if best is not None and (best_score[0] == 0 or best_score[1] < TWO or owner_left <= 6):
+    if best is not None:
         return best
     if bomb is not None and owner_left <= 6:
         return bomb
     return moves[0]
+
+
+def _planned_lead(state, seat: int, moves: list[Move]) -> Move:
+    """Lead the weakest combination of the planned split (the highest single when the enemy is on
+    its last card), or partner-feed a farmer partner on its last card."""
+    from ..games.climbing import move_of_key
+    combos = plan(state.keys[seat])[1]
+    landlord = state.landlord
+    counts = [bin(m).count("1") for m in state.masks]
+    enemy_min = min(counts[s] for s in range(3) if s != seat and (seat == landlord or s == landlord))
+    if seat != landlord:
+        partner = 3 - seat - landlord
+        if counts[partner] == 1:
+            c = dz.unpack(state.keys[seat])
+            low = next(r for r in range(15) if c[r])
+            return move_of_key(_K[low][1])
+    ordinary = [k for k in combos if dz.combo_of_key(k).type not in (dz.BOMB, dz.ROCKET)] or list(combos)
+    best, best_score = None, None
+    for k in ordinary:
+        cb = dz.combo_of_key(k)
+        danger = cb.size == 1 and enemy_min == 1
+        score = (danger, combo_cost(cb) < 0.5, cb.rank - (2 if cb.size >= 4 else 0), -cb.size)
+        if best_score is None or score < best_score:
+            best, best_score = k, score
+    if best_score[0]:
+        c = dz.unpack(state.keys[seat])
+        high = max(r for r in range(15) if c[r])
+        return move_of_key(_K[high][1])
+    return move_of_key(best)
 
 
 _P3: dict[int, tuple[tuple[int, int], ...]] = {}
