@@ -368,16 +368,25 @@ def _parts3(key: int) -> tuple[tuple[int, int], ...]:
 
 
 class ClimbingSearchAgent:
-    """Determinized search over the few moves the heuristic finds worth considering."""
+    """Determinized Monte-Carlo over the few moves the heuristic finds worth considering.
+
+    Why not just the generic `ai/search.py` agent: a leading hand has hundreds of legal moves, so a
+    flat search spreads its playouts too thin; random playouts misjudge Dou Dizhu badly. Here every
+    round samples ONE determinization (from the view only) and plays each candidate on a clone of
+    it with the same playout seed (common random numbers), using `rollout_policy`; the heuristic's own
+    move is kept unless another candidate does clearly better.
+    """
 
     name = "ai:hard"
 
-    def __init__(self, rules, iterations: int = 240, time_budget: float | None = None, candidates: int = 6):
-        from .search import DeterminizedSearchAgent
-        self.search = DeterminizedSearchAgent(rules, iterations=iterations, time_budget=time_budget,
-                                              rollout_policy=rollout_policy)
+    def __init__(self, rules, iterations: int = 240, time_budget: float | None = None, candidates: int = 5,
+                 margin: float = 0.03):
+        self.rules = rules
+        self.iterations = iterations
+        self.time_budget = time_budget
         self.heuristic = ClimbingHeuristicAgent(rules)
         self.candidates = candidates
+        self.margin = margin
 
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -387,13 +396,38 @@ class ClimbingSearchAgent:
         shortlist = self._shortlist(view, legal_moves, rng)
         if len(shortlist) == 1:
             return shortlist[0]
-        return self.search.choose(view, shortlist, rng)
+        import time
+        seat = view.seat
+        totals = [0.0] * len(shortlist)
+        rounds = max(1, self.iterations // len(shortlist))
+        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
+        done = 0
+        for _ in range(rounds):
+            base = self.rules.from_view(view, rng)
+            playout_seed = rng.getrandbits(32)
+            for i, move in enumerate(shortlist):
+                state = base.clone()
+                state.apply(seat, move)
+                r = random.Random(playout_seed)
+                while not state.is_over:
+                    actor = state.turn
+                    state.apply(actor, rollout_policy(state, actor, r))
+                score = state.scores[seat]
+                totals[i] += (1.0 if score > 0 else 0.0) + 0.02 * score
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(len(shortlist)), key=lambda i: totals[i])
+        if totals[best] - totals[0] > self.margin * done:
+            return shortlist[best]
+        return shortlist[0]
 
     def _shortlist(self, view: View, legal_moves: list[Move], rng: random.Random) -> list[Move]:
-        if len(legal_moves) <= self.candidates:
-            return list(legal_moves)
-        hand = _key_of_cards(view.hand() or ())
+        """The heuristic's move first, then the moves leaving the best-planned hands (and pass)."""
         first = self.heuristic.choose(view, legal_moves, rng)
+        if len(legal_moves) <= self.candidates:
+            return [first] + [m for m in legal_moves if m != first]
+        hand = _key_of_cards(view.hand() or ())
         scored = sorted(((plan(hand - m.payload)[0] if m.text != "pass" else plan(hand)[0] + 0.5, i)
                          for i, m in enumerate(legal_moves)))
         out = [first]
