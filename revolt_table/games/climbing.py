@@ -21,6 +21,18 @@ in order), `bottom` (hidden; empty once the landlord took it: those cards are th
 hand and listed publicly in `info["bottom_cards"]`), `unused` (hidden; only cards a special deal left
 out).
 
+`view.info` (all public): `phase` ("bidding" | "play" | "over"), `turn`, `first_bidder`, `redeals`,
+`bids` ((seat, amount) this deal, 0 = pass), `current_bid`, `high_bidder`, `max_bid`, `landlord`
+(None while bidding), `bid`, `bottom_cards` (() until the landlord takes them), `multiplier`,
+`doublings` ((reason, seat) in order: bomb, rocket, spring, reverse_spring), `plays` (plays per seat),
+`cards_left`, `last` (each seat's last action this trick: move text, "pass" or None), `last_plays`
+(the same as dicts: text, cards, type, label, describe), `trick` ((seat, text) this trick), `passes`,
+`lead` ({owner, leader, to_beat (move text or None), type, describe}), and at the end `result`
+({winner, side, unit, explanation, spring}).
+Events: engine `Bid` (amount 0 = pass), `Played` (card ids and move text), `Passed`, `Dealt` (after a
+redeal), `ScoreChanged`, `GameOver`; family `Redeal`, `LandlordChosen`, `LeadRegained`, `Doubled`,
+`Spring`, `DealScored` (bid, multiplier, breakdown, deltas, explanation).
+
 The `deal=` format (tests and puzzles):
   {"hands": [[ids], [ids], [ids]],     # any sizes (17 each normally); cards not dealt go to `unused`
    "piles": {"bottom": [ids]},         # optional: the bottom cards
