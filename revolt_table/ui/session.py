@@ -50,6 +50,8 @@ def game_note(state: GameState) -> dict[str, Any]:
         note["victorious"] = int(info["victorious"])
     if "beaten_by_center" in info:
         note["beaten"] = [int(s) for s in info["beaten_by_center"]]
+    if "breakdown" in info:     # per seat, then the centre pile: [victorious stacks, victorious cards]
+        note["breakdown"] = [[int(row.get("stacks", 0)), int(row.get("cards", 0))] for row in info["breakdown"]]
     return note
 
 

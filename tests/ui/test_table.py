@@ -177,8 +177,8 @@ def test_layout_reflows_without_overlap(table_home, players):
     from revolt_table.ui.theme import metrics_for
 
     for size in [(1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1400, 640)]:
-        for bottom in range(players):
-            g = TableGeometry(size, players, bottom, metrics_for(size))
+        for bottom, pod_height in [(b, h) for b in range(players) for h in (158, 118)]:   # generic, majority
+            g = TableGeometry(size, players, bottom, metrics_for(size), pod_height=pod_height)
             screen = pygame.Rect((0, 0), size)
             boxes = {f"pod{s}": p.rect for s, p in g.pods.items()}
             boxes |= {"hand": g.hand, "centre_pod": g.centre_pod, "hud": g.hud, "menu": g.menu_button}

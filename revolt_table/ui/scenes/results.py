@@ -1,6 +1,8 @@
 """Results: per-game points and match totals for each player, then Play again / Next game / Title.
 
-Takes plain data (ResultsData) so any game family can fill it without the UI knowing its rules.
+Takes plain data (ResultsData) so any game family can fill it without the UI knowing its rules. A family
+may add a breakdown of the game just played (detail_columns, one `detail` cell list per row: e.g. stacks and
+cards that scored), shown as its own column group left of the match's per-game points.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ class ResultRow:
     name: str
     points: list[int | None]          # one entry per game of the match (None = not played yet)
     total: int
+    detail: list[str] = field(default_factory=list)   # this game's breakdown cells (detail_columns)
+    marked: bool = False              # drawn as a loser of this game (e.g. beaten by the centre pile)
 
 
 @dataclass
@@ -30,6 +34,10 @@ class ResultsData:
     title: str = ""                   # default: translated "Results"
     subtitle: str = ""                # e.g. the winner line or the game's explanation
     winners: list[int] = field(default_factory=list)   # row indices; default: highest total
+    detail_title: str = ""            # heading over the breakdown columns, e.g. "Game 2: Ducks victorious"
+    detail_columns: list[str] = field(default_factory=list)
+    match_title: str = ""             # heading over the per-game columns when a breakdown is shown
+    footnote: str = ""                # one line under the table (what a mark means)
 
 
 class ResultsScene(PageScene):
@@ -65,42 +73,64 @@ class ResultsScene(PageScene):
         m = self.metrics
         top = header_bottom(m) + (m.px(44) if self.data.subtitle else m.px(8))
         n = len(self.data.rows)
-        room = size[1] - top - 3 * m.pad - m.button_height
-        self.row_h = min(m.px(52), max(m.px(28), (room - 2 * m.gap) // (n + 1)))
-        cols = len(self.data.columns)
-        width = min(size[0] - 2 * m.pad, m.px(360 + 120 * (cols + 1)))
-        height = (n + 1) * self.row_h + 2 * m.gap
+        self.group_h = m.px(26) if self.data.detail_columns else 0
+        self.foot_h = m.px(26) if self.data.footnote else 0
+        room = size[1] - top - 3 * m.pad - m.button_height - self.foot_h
+        self.row_h = min(m.px(52), max(m.px(28), (room - 2 * m.gap - self.group_h) // (n + 1)))
+        cols = len(self.data.columns) + 1 + len(self.data.detail_columns)
+        width = min(size[0] - 2 * m.pad, m.px(360 + 110 * cols))
+        height = (n + 1) * self.row_h + 2 * m.gap + self.group_h
         top += max(0, (room - height) // 3)          # sit a little above centre when there is room
         self.panel_rect = pygame.Rect(size[0] // 2 - width // 2, top, width, height)
         bw, bh = m.px(220), m.button_height
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * m.gap
         bx = size[0] // 2 - total // 2
-        by = min(self.panel_rect.bottom + m.pad * 2, size[1] - m.pad - bh)
+        by = min(self.panel_rect.bottom + self.foot_h + m.pad * 2, size[1] - m.pad - bh)
         for button in self.buttons:
             button.set_rect(pygame.Rect(bx, by, bw, bh))
             bx += bw + m.gap
 
+    def column_centres(self) -> tuple[int, list[int], int]:
+        """(name column width, centre x of every value column (detail first, then games and total), width)."""
+        m, p = self.metrics, self.panel_rect
+        detail = len(self.data.detail_columns)
+        cols = detail + len(self.data.columns) + 1
+        name_w = int(p.width * (0.42 if cols <= 2 else 0.30 if cols <= 5 else 0.22))
+        gap = m.px(16) if detail else 0             # a little air between the two column groups
+        col_w = (p.width - name_w - 2 * m.pad - gap) // cols
+        x0 = p.x + m.pad + name_w
+        centres = [x0 + col_w * c + col_w // 2 + (gap if c >= detail else 0) for c in range(cols)]
+        return name_w, centres, col_w
+
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
         p = self.panel_rect
-        if self.data.subtitle:
-            size = draw.fit_text(self.data.subtitle, int(m.font_heading * 0.9), m.width - 2 * m.pad, bold=True)
-            draw.text(surface, self.data.subtitle, size, theme.GOLD, bold=True,
+        data = self.data
+        if data.subtitle:
+            size = draw.fit_text(data.subtitle, int(m.font_heading * 0.9), m.width - 2 * m.pad, bold=True)
+            draw.text(surface, data.subtitle, size, theme.GOLD, bold=True,
                       center=(p.centerx, p.top - m.px(28)), shadow=True)
-        cols = len(self.data.columns)
-        name_w = int(p.width * (0.42 if cols else 0.6))
-        col_w = (p.width - name_w - 2 * m.pad) // (cols + 1)
+        name_w, centres, col_w = self.column_centres()
+        detail = len(data.detail_columns)
         x0 = p.x + m.pad
         y = p.y + m.gap
+        if detail:                                   # the two column groups, each with its heading
+            groups = [(data.detail_title, centres[0] - col_w // 2, centres[detail - 1] + col_w // 2),
+                      (data.match_title or t("results.title"), centres[detail] - col_w // 2, centres[-1] + col_w // 2)]
+            for title, left, right in groups:
+                fit = draw.fit_text(title, m.font_small, right - left - m.px(4), bold=True)
+                draw.text(surface, title, fit, theme.GOLD_LIGHT, bold=True, center=((left + right) // 2, y + self.group_h // 2))
+                pygame.draw.line(surface, theme.GOLD_DARK, (left + m.px(6), y + self.group_h - 2),
+                                 (right - m.px(6), y + self.group_h - 2), 1)
+            y += self.group_h
         size = max(10, int(self.row_h * 0.40))
         head = y + self.row_h // 2
         draw.text(surface, t("results.player"), m.font_small, theme.GOLD, bold=True, midleft=(x0, head))
-        for c, heading in enumerate(self.data.columns + [t("results.total")]):
-            cx = x0 + name_w + col_w * c + col_w // 2
+        for cx, heading in zip(centres, data.detail_columns + data.columns + [t("results.total")]):
             fit = draw.fit_text(heading, m.font_small, col_w - m.px(6), bold=True)
             draw.text(surface, heading, fit, theme.GOLD, bold=True, center=(cx, head))
         pygame.draw.line(surface, theme.GOLD_DARK, (x0, y + self.row_h - 1), (p.right - m.pad, y + self.row_h - 1), 1)
-        for r, row in enumerate(self.data.rows):
+        for r, row in enumerate(data.rows):
             ry = y + self.row_h * (r + 1)
             band = pygame.Rect(p.x + m.px(6), ry + 2, p.width - m.px(12), self.row_h - 4)
             winner = r in self.winners
@@ -111,10 +141,21 @@ class ResultsScene(PageScene):
                 pygame.draw.rect(surface, theme.BUTTON_PRESSED, band, border_radius=m.radius)
             mid = ry + self.row_h // 2
             label = ("★ " if winner else "") + row.name
-            fit = draw.fit_text(label, size, name_w - m.pad, bold=winner)
+            fit = draw.fit_text(label, size, name_w - m.px(8), bold=winner)
             draw.text(surface, label, fit, theme.GOLD_LIGHT if winner else theme.TEXT, bold=winner, midleft=(x0, mid))
-            cells = [("—" if v is None else str(v)) for v in row.points] + [str(row.total)]
-            for c, cell in enumerate(cells):
-                cx = x0 + name_w + col_w * c + col_w // 2
+            details = (list(row.detail) + [""] * detail)[:detail]
+            cells = details + [("—" if v is None else str(v)) for v in row.points] + [str(row.total)]
+            for c, (cx, cell) in enumerate(zip(centres, cells)):
                 last = c == len(cells) - 1
-                draw.text(surface, cell, size, theme.GOLD_LIGHT if last else theme.TEXT, bold=last, center=(cx, mid))
+                colour = theme.GOLD_LIGHT if last else theme.TEXT_MUTED if c < detail else theme.TEXT
+                if row.marked and c == detail - 1:
+                    colour = theme.DANGER
+                fit = draw.fit_text(cell, size, col_w - m.px(6), bold=last)
+                draw.text(surface, cell, fit, colour, bold=last, center=(cx, mid))
+        if detail:
+            top, bottom = y + m.px(4), y + self.row_h * (len(data.rows) + 1) - m.px(4)
+            xline = (centres[detail - 1] + centres[detail]) // 2
+            pygame.draw.line(surface, theme.PANEL_EDGE, (xline, top), (xline, bottom), 1)
+        if data.footnote:
+            fit = draw.fit_text(data.footnote, m.font_small, p.width)
+            draw.text(surface, data.footnote, fit, theme.TEXT_MUTED, center=(p.centerx, p.bottom + m.px(16)))

@@ -41,7 +41,7 @@ class TableScene(Scene):
         self.handover_open = False
         self.handovers = 0                     # how many hand-over screens were shown (tests)
         self.model = TableModel.from_view(session.state.view(self.view_seat), self.family.sort_key)
-        self.geom = TableGeometry(app.size, session.players, self.bottom_seat, app.metrics)
+        self.geom = self.make_geometry(app.size, self.bottom_seat)
         self._dirty = False
         self._started = False
         self._end_queued = False
@@ -72,6 +72,10 @@ class TableScene(Scene):
         current = self.queue.current
         return current is None or current.name not in SKIPPABLE
 
+    def make_geometry(self, size: tuple[int, int], bottom: int) -> TableGeometry:
+        return TableGeometry(size, self.session.players, bottom, self.app.metrics,
+                             pod_height=getattr(self.family, "pod_height", 158))
+
     def pod_has_hand(self, rect: pygame.Rect) -> bool:
         """Pods of opponents show a small hand; the viewer's and the centre's do not."""
         pod = self.geom.pods.get(self.bottom_seat)
@@ -90,7 +94,7 @@ class TableScene(Scene):
                 self.family.deal()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.geom = TableGeometry(size, self.session.players, self.bottom_seat, self.app.metrics)
+        self.geom = self.make_geometry(size, self.bottom_seat)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -164,7 +168,7 @@ class TableScene(Scene):
         self.viewer = seat
         self.last_human = seat
         self.face_up = True
-        self.geom = TableGeometry(self.app.size, self.session.players, seat, self.app.metrics)
+        self.geom = self.make_geometry(self.app.size, seat)
         self.model.sync(self.session.state.view(seat), self.family.sort_key)
         self.model.settle()
         self.family.reset_input()

@@ -35,6 +35,8 @@ class FamilyTable:
     """Base hooks with sensible generic behaviour (used as is by the generic fallback)."""
 
     family = "generic"
+    #: pod (seat panel) height at 720 px: name plate, small hand, won cards
+    pod_height = 158
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene

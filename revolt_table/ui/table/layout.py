@@ -122,6 +122,7 @@ class TableGeometry:
     players: int
     bottom_seat: int
     m: Metrics
+    pod_height: int = 158      # pod height at 720 px (a family with little in its pods asks for less)
     pods: dict[int, Pod] = field(default_factory=dict)
     hand: pygame.Rect = field(default_factory=pygame.Rect)
     arena: pygame.Rect = field(default_factory=pygame.Rect)
@@ -151,7 +152,7 @@ class TableGeometry:
         self.stack_h = px(54)
         self.mini_h = px(34)
         self.pile_h = px(80)
-        pod_w, pod_h = px(232), px(158)
+        pod_w, pod_h = px(232), px(self.pod_height)
         # the viewer's hand along the bottom, between its own pod (left) and the centre pod (right)
         self.hand = pygame.Rect(edge + pod_w + edge, h - edge - self.hand_h, w - 2 * (2 * edge + pod_w), self.hand_h)
         self.menu_button = pygame.Rect(w - edge - px(44), edge, px(44), px(44))

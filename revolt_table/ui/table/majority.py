@@ -30,6 +30,7 @@ NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pyg
 
 class MajorityTable(FamilyTable):
     family = "majority"
+    pod_height = 118           # name plate with the hand as a small pile, then one row of stacks
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
@@ -40,6 +41,7 @@ class MajorityTable(FamilyTable):
         self.symbols = [c.get("symbol", "") for c in info["colours"]]
         self.simultaneous = info["round"]["reveal"] == "simultaneous"
         self.target = info["end"]["stacks_of_one_colour"]
+        self.has_centre = int((info.get("deal") or {}).get("center_pile", 0) or 0) > 0   # Bananas: none
         self.selected: int | None = None
         self.hover: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None   # (card index, mouse pos) of a button press
@@ -60,45 +62,82 @@ class MajorityTable(FamilyTable):
     def sort_key(self, card: str):
         return (self.colour_of(card), int(card[1:]) if card[1:].isdigit() else 0)
 
+    def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
+        """0 the name plate; 1 an opponent's hand, a small face-down pile at the plate's right end (its
+        count badge beside it); 2 the won stacks, one row under the plate."""
+        g, px = self.scene.geom, self.scene.metrics.px
+        head = px(46)
+        if band == 0:
+            return pygame.Rect(rect.x, rect.y, rect.w, head)
+        if band == 1:
+            w, h = cards.card_size(g.mini_h)
+            r = pygame.Rect(0, 0, w + px(6), h)
+            r.midright = (rect.right - px(8), rect.y + head // 2 + px(2))
+            return r
+        return pygame.Rect(rect.x + px(10), rect.y + head, rect.w - px(20), max(4, rect.bottom - rect.y - head - px(6)))
+
+    def stacks_placement(self, rect: pygame.Rect, groups: int) -> Placement:
+        """One row of stacks: cards shrink when there are more stacks than fit the pod's width."""
+        g, px = self.scene.geom, self.scene.metrics.px
+        h = max(16, min(g.stack_h, rect.height - px(6)))
+        w = cards.card_size(h)[0]
+        gap = max(3, w // 8)
+        if groups * (w + gap) - gap > rect.width:
+            fit_w = (rect.width + gap) / groups - gap
+            h = max(16, int(h * fit_w / w))
+        return Placement("groups", rect, h, z=12)
+
     def placements(self) -> dict[str, Placement]:
         s, g, px = self.scene, self.scene.geom, self.scene.metrics.px
-        over = s.session.state.is_over or self.ending
+        over = self.ending         # the end layout waits for the last round's animation to finish
         out: dict[str, Placement] = {}
         for seat, pod in g.pods.items():
+            tray = self.pod_band(pod.rect, 2)
+            hand = s.model.zones.get(f"hand:{seat}")
             if seat == s.viewer or (s.viewer is None and seat == g.bottom_seat):
                 out[f"hand:{seat}"] = Placement("fan", g.hand, g.hand_h, face_up=s.face_up or over, arc=0.05,
                                                 z=50, max_step=0.9)
+            elif over:      # the hand is shown for the scoring: a row left of the stacks
+                out[f"hand:{seat}"], tray = self.split_tray(tray, len(hand.sprites) if hand else 0)
             else:
-                band = self.pod_band(pod.rect, 1)
-                h = g.mini_h if not over else min(int(g.mini_h * 1.45), band.height + px(16))
-                if over:
-                    band = band.inflate(0, 0)
-                    band.height = h
-                out[f"hand:{seat}"] = Placement("row", band, h, face_up=over, z=20,
-                                                max_step=0.32 if not over else 0.62)
+                out[f"hand:{seat}"] = Placement("pile", self.pod_band(pod.rect, 1), g.mini_h, face_up=False, z=20)
             out[f"chosen:{seat}"] = Placement("slot", pod.slot, g.table_h, z=30)
-            out[f"stacks:{seat}"] = Placement("groups", self.pod_band(pod.rect, 2), g.stack_h, z=12)
+            stacks = s.model.zones.get(f"stacks:{seat}")
+            out[f"stacks:{seat}"] = self.stacks_placement(tray, len(stacks.groups) if stacks else 0)
         cp = g.centre_pod
-        pile_w, pile_h = cards.card_size(g.pile_h)
-        pile_rect = pygame.Rect(cp.x + px(12), cp.y + px(48), pile_w + px(8), pile_h)
-        if over:    # the rest of the centre pile is shown for the scoring: a row above its stacks
-            row_h = min(g.mini_h + px(12), (cp.height - px(56)) // 2)
-            out["center"] = Placement("row", pygame.Rect(cp.x + px(10), cp.y + px(48), cp.w - px(20), row_h),
-                                      row_h, face_up=True, z=12, max_step=0.62)
-            tray = pygame.Rect(cp.x + px(10), cp.y + px(52) + row_h, cp.w - px(20), cp.bottom - cp.y - px(56) - row_h)
-            out["stacks:center"] = Placement("groups", tray, min(g.stack_h, tray.height - px(4)), z=12)
+        tray = self.pod_band(cp, 2)
+        pile = s.model.zones.get("center")
+        if over:    # the rest of the centre pile is shown for the scoring, left of its stacks
+            out["center"], tray = self.split_tray(tray, len(pile.sprites) if pile else 0)
         else:
-            out["center"] = Placement("pile", pile_rect, g.pile_h, face_up=False, z=12)
-            tray = pygame.Rect(pile_rect.right + px(14), cp.y + px(48), cp.right - pile_rect.right - px(22),
-                               cp.bottom - cp.y - px(54))
-            out["stacks:center"] = Placement("groups", tray, g.stack_h, z=12)
-        centre = pygame.Rect((0, 0), cards.card_size(g.table_h))
-        centre.center = g.centre
-        out["center_card"] = Placement("slot", centre, g.table_h, z=30)
+            pile_h = min(g.pile_h, tray.height + px(2))
+            pile_w = cards.card_size(pile_h)[0]
+            pile_rect = pygame.Rect(tray.x + px(2), tray.y, pile_w + px(8), pile_h)
+            out["center"] = Placement("pile", pile_rect, pile_h, face_up=False, z=12)
+            tray = pygame.Rect(pile_rect.right + px(12), tray.y, tray.right - pile_rect.right - px(12), tray.height)
+        stacks = s.model.zones.get("stacks:center")
+        out["stacks:center"] = self.stacks_placement(tray, len(stacks.groups) if stacks else 0)
+        out["center_card"] = Placement("slot", self.centre_card_rect(), g.table_h, z=30)
         fight = s.model.zones.get(FIGHT)
         if fight is not None:
             out[FIGHT] = Placement("row", self.fight_row(len(fight.sprites)), g.table_h, z=40, max_step=1.12)
         return out
+
+    def split_tray(self, tray: pygame.Rect, n: int) -> tuple[Placement, pygame.Rect]:
+        """At the end: a face-up row of `n` cards at the left of a pod's tray, and the tray left over."""
+        g, px = self.scene.geom, self.scene.metrics.px
+        h = max(16, min(g.stack_h, tray.height - px(6)))
+        w = cards.card_size(h)[0]
+        width = min(tray.width // 2, w + max(0, n - 1) * int(w * 0.5)) if n else 0
+        row = pygame.Rect(tray.x, tray.y, max(w, width), tray.height - px(2))
+        rest = pygame.Rect(row.right + px(10), tray.y, max(4, tray.right - row.right - px(10)), tray.height)
+        return Placement("row", row, h, face_up=True, z=20, max_step=0.5), rest
+
+    def centre_card_rect(self) -> pygame.Rect:
+        g = self.scene.geom
+        rect = pygame.Rect((0, 0), cards.card_size(g.table_h))
+        rect.center = g.centre
+        return rect
 
     def stage(self) -> pygame.Rect:
         """The free middle of the table during a fight: between the side pods and the top pods and hand."""
@@ -124,11 +163,13 @@ class MajorityTable(FamilyTable):
     def draw_static(self, surface: pygame.Surface) -> None:
         super().draw_static(surface)
         g, m = self.scene.geom, self.scene.metrics
-        surface.blit(panel_surface(g.centre_pod.size, m.radius, 150, theme.PANEL_EDGE), g.centre_pod)
+        if self.has_centre:
+            surface.blit(panel_surface(g.centre_pod.size, m.radius, 150, theme.PANEL_EDGE), g.centre_pod)
         surface.blit(panel_surface(g.hud.size, m.radius, 170, theme.PANEL_EDGE), g.hud)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         super().draw_under(surface)
+        self.draw_empty_slots(surface)
         self.draw_centre_pod(surface)
         self.draw_hud(surface)
         self.draw_menu_button(surface)
@@ -141,7 +182,74 @@ class MajorityTable(FamilyTable):
         elif self.ending:
             self.draw_end_banner(surface)
         else:
+            self.draw_card_labels(surface)
             self.draw_prompt(surface)
+
+    # ---------------------------------------------------------------- which card is which
+    def labels_shown(self) -> bool:
+        s = self.scene
+        current = s.queue.current
+        return (self.verdict is None and not self.ending
+                and (current is None or current.name in ("choose", "reveal")))
+
+    def slot_waiting(self, seat: int) -> bool:
+        """Does this seat still have to put a card on the table this round (its spot is shown empty)?"""
+        s = self.scene
+        zone = s.model.zones.get(f"chosen:{seat}")
+        return zone is not None and not zone.sprites and self.labels_shown()
+
+    def draw_empty_slots(self, surface: pygame.Surface) -> None:
+        """A faint card outline where each seat that has still to choose will put its card."""
+        s = self.scene
+        for seat, pod in s.geom.pods.items():
+            if self.slot_waiting(seat):
+                mine = seat == s.viewer and s.face_up
+                surface.blit(self._outline(pod.slot.size, mine), pod.slot)
+
+    def _outline(self, size: tuple[int, int], strong: bool) -> pygame.Surface:
+        key = (size, strong)
+        cache = self.__dict__.setdefault("_outlines", {})
+        if key not in cache:
+            m = self.scene.metrics
+            image = pygame.Surface(size, pygame.SRCALPHA)
+            radius = max(4, size[0] // 9)
+            pygame.draw.rect(image, (0, 0, 0, 40), image.get_rect(), border_radius=radius)
+            colour = (*theme.GOLD_LIGHT, 150) if strong else (*theme.TEXT_MUTED, 70)
+            pygame.draw.rect(image, colour, image.get_rect(), max(1, m.px(2)), border_radius=radius)
+            cache[key] = image
+        return cache[key]
+
+    def draw_card_labels(self, surface: pygame.Surface) -> None:
+        """Name the two cards in the middle: the turned-up centre card and the viewer's own card."""
+        if not self.labels_shown():
+            return
+        s = self.scene
+        centre = s.model.zones.get("center_card")
+        if centre is not None and centre.sprites and not centre.sprites[0].hidden:
+            rect = s.renderer.current_rect(centre.sprites[0])
+            if rect is not None:
+                self.card_label(surface, rect, tt("centre_card"), theme.TEXT)
+        seat = s.viewer
+        if seat is None or not s.face_up:
+            return
+        zone = s.model.zones.get(f"chosen:{seat}")
+        if zone is not None and zone.sprites and not zone.sprites[0].hidden:
+            rect = s.renderer.current_rect(zone.sprites[0]) or s.geom.pods[seat].slot
+        elif self.slot_waiting(seat):
+            rect = s.geom.pods[seat].slot
+        else:
+            return
+        self.card_label(surface, rect, tt("your_card"), theme.GOLD_LIGHT)
+
+    def card_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str, colour) -> None:
+        """A small pill just above a card."""
+        m = self.scene.metrics
+        size = m.font_small - m.px(1)
+        image = draw.render_text(text, size, colour, True)
+        box = image.get_rect().inflate(m.px(14), m.px(4))
+        box.midbottom = (rect.centerx, rect.top - m.px(3))
+        surface.blit(panel_surface(box.size, box.height // 2, 190, theme.PANEL_EDGE), box)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def pod_subtitle(self, seat: int) -> str:
         zone = self.scene.model.zones.get(f"chosen:{seat}")
@@ -150,13 +258,24 @@ class MajorityTable(FamilyTable):
         return super().pod_subtitle(seat)
 
     def pod_badge(self, surface: pygame.Surface, seat, head: pygame.Rect) -> int:
+        """The end-of-game points, or the number of cards in hand beside the small face-down pile."""
+        s, m = self.scene, self.scene.metrics
         if seat in self.scores:
             return self.score_badge(surface, self.scores[seat], head)
-        return super().pod_badge(surface, seat, head)
+        hand = s.model.zones.get(f"hand:{seat}")
+        if hand is None or seat == s.viewer or (s.viewer is None and seat == s.geom.bottom_seat):
+            return head.right - m.px(8)
+        pile = self.pod_band(s.geom.pods[seat].rect, 1)
+        r = pygame.Rect(0, 0, m.px(30), m.px(22))
+        r.midright = (pile.left - m.px(4), head.centery)
+        pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
+        pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
+        draw.text(surface, str(hand.count), m.font_small, theme.TEXT, bold=True, center=r.center)
+        return r.left
 
     def score_badge(self, surface: pygame.Surface, value: int, head: pygame.Rect) -> int:
         m = self.scene.metrics
-        text = tt("end.points", n=value)
+        text = tt("end.point_one") if value == 1 else tt("end.points", n=value)
         image = draw.render_text(text, m.font_body, theme.TEXT_DARK, True)
         r = image.get_rect().inflate(m.px(14), m.px(6))
         r.midright = (head.right - m.px(8), head.centery)
@@ -166,6 +285,8 @@ class MajorityTable(FamilyTable):
 
     def draw_centre_pod(self, surface: pygame.Surface) -> None:
         s, g, m = self.scene, self.scene.geom, self.scene.metrics
+        if not self.has_centre:
+            return
         rect = g.centre_pod
         head = self.pod_band(rect, 0)
         right = self.score_badge(surface, self.scores["center"], head) if "center" in self.scores else head.right
@@ -308,7 +429,9 @@ class MajorityTable(FamilyTable):
         title = tt("end.title", colour=colour)
         beaten = [s.session.names[x] for x in info.get("beaten_by_center", ())]
         sub = tt("end.beaten", names=", ".join(beaten)) if beaten else tt("end.nobody_beaten")
-        box = pygame.Rect(0, 0, min(st.width, m.px(560)), m.px(118))
+        if not self.has_centre:
+            sub = ""
+        box = pygame.Rect(0, 0, min(st.width, m.px(560)), m.px(118) if sub or s.queue.idle else m.px(70))
         box.center = (st.centerx, st.centery)
         surface.blit(panel_surface(box.size, m.radius * 2, 230, theme.GOLD, edge_w=2), box)
         size = draw.fit_text(title, m.font_title, box.width - m.px(24), True)
@@ -698,7 +821,7 @@ class MajorityTable(FamilyTable):
         info = s.session.state.public_info()
         colour = info.get("victorious", 0)
         letter = self.letters[colour]
-        owners: list[object] = list(range(s.session.players)) + ["center"]
+        owners: list[object] = list(range(s.session.players)) + (["center"] if self.has_centre else [])
         for owner in owners:
             self.scores.setdefault(owner, 0)
         self.scores.clear()
@@ -728,7 +851,9 @@ class MajorityTable(FamilyTable):
         return Beat("count", on_start=start, hold=0.35)
 
     def results_data(self):
-        from revolt_table.ui.scenes.results import ResultRow, ResultsData
+        """Match points per game, plus the breakdown of the game just played: per player (and the centre
+        pile) the stacks topped by the victorious colour and its cards left in hand, who was beaten."""
+        from revolt_table.ui.scenes.results import ResultRow
         s = self.scene.session
         data = super().results_data()
         notes = s.notes
@@ -736,13 +861,28 @@ class MajorityTable(FamilyTable):
         centre = [n.get("center") for n in notes] + [None] * (games - len(notes))
         players = data.rows
         data.winners = [i for i, r in enumerate(players) if r.total == max(p.total for p in players)]
-        data.rows = players + [ResultRow(tt("results.centre_row"),
-                                         centre, sum(c for c in centre if c is not None))]
+        if self.has_centre:
+            data.rows = players + [ResultRow(tt("results.centre_row"),
+                                             centre, sum(c for c in centre if c is not None))]
         last = notes[-1] if notes else {}
         beaten = last.get("beaten") or []
         beaten_text = tt("end.beaten", names=", ".join(s.names[b] for b in beaten)) if beaten else tt("end.nobody_beaten")
         colour = self.colour_names[last.get("victorious", 0)] if last else ""
         data.subtitle = tt("results.subtitle", colour=colour, n=len(s.match.results), total=games, beaten=beaten_text)
+        breakdown = last.get("breakdown")
+        if not self.has_centre:
+            data.subtitle = tt("results.subtitle_no_centre", colour=colour, n=len(s.match.results), total=games)
+        if breakdown and len(breakdown) == s.players + 1:
+            data.detail_title = tt("results.detail_title", n=len(notes), colour=colour)
+            data.detail_columns = [tt("results.stacks"), tt("results.in_hand"), tt("results.points")]
+            data.match_title = tt("results.match_title")
+            points = list(s.match.results[-1]) + [last.get("center", 0)] if s.match.results else []
+            for i, row in enumerate(data.rows):
+                stacks, in_hand = breakdown[i]
+                row.detail = [str(stacks), str(in_hand), str(points[i]) if i < len(points) else ""]
+                row.marked = i in beaten
+            if beaten:
+                data.footnote = tt("results.beaten_note", score=last.get("center", 0))
         if s.match.is_over:
             data.title = tt("results.match_over", names=" & ".join(s.names[i] for i in data.winners))
         return data
