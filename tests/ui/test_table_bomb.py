@@ -1,0 +1,267 @@
+"""The Revolución table driven through the window with real pygame events (headless, animations off)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from revolt_table.ai.registry import make_agent  # noqa: E402
+from revolt_table.engine import load_rules  # noqa: E402
+from revolt_table.userdata import Settings  # noqa: E402
+
+DT = 1 / 60
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+@pytest.fixture(autouse=True)
+def table_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
+    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
+    yield tmp_path / "home"
+    pygame.quit()
+
+
+def make_table(size=(1024, 640), players=3, seed=5, state=None):
+    from revolt_table.ui.app import App
+    from revolt_table.ui.launch import install
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
+    install(app)
+    rules = load_rules("revolucion")
+    seats = ["human"] + ["ai:normal"] * (players - 1)
+    session = Session(rules, seats, NAMES[:players], match_seed=seed, games=1, ai_pace=0.0, save=False)
+    if state is not None:
+        session.state = state
+    scene = TableScene(app, session)
+    app.push(scene)
+    return app, scene
+
+
+def run_frames(app, n=1):
+    for _ in range(n):
+        app.step(DT)
+
+
+def post_click(pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_key(key) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+def card_point(scene, index: int):
+    """A point on the visible strip of the viewer's index-th hand card (later cards overlap to the right)."""
+    zone = scene.model.zones[f"hand:{scene.viewer}"]
+    rect = scene.renderer.current_rect(zone.sprites[index])
+    return rect.x + max(3, scene.metrics.px(8)), rect.centery
+
+
+def buttons(scene):
+    scene.family.buttons, _ = scene.family.layout_buttons()
+    return [(rect, info) for rect, info in scene.family.buttons if info is not None]
+
+
+def select_cards(app, scene, wanted) -> None:
+    """Click the hand cards of `wanted` (ids, repeats allowed) so exactly they are selected."""
+    fam = scene.family
+    zone = scene.model.zones[f"hand:{scene.viewer}"]
+    for index in list(fam.selected):                     # clear a stale selection by clicking it off
+        post_click(card_point(scene, index))
+        run_frames(app)
+    used: set[int] = set()
+    for card in wanted:
+        index = next(i for i, sp in enumerate(zone.sprites) if sp.card == card and i not in used)
+        used.add(index)
+        post_click(card_point(scene, index))
+        run_frames(app)
+    assert sorted(fam.selected_cards()) == sorted(wanted)
+
+
+def play_through_window(app, scene, move, step: int) -> str:
+    """Play `move` for the viewer only with real clicks and keys; returns the path used."""
+    fam = scene.family
+    info = next(i for i in fam.move_infos() if i.move == move)
+    before = len(scene.session.state.history)
+    path = "list"
+    if step % 5 != 4:            # mostly by mouse: cards, then a button or the target's seat
+        if info.cards:
+            select_cards(app, scene, info.cards)
+        hit = [(r, i) for r, i in buttons(scene) if i.move == move]
+        if hit and info.target is not None and step % 2 and len([1 for _, i in hit if i.target == info.target]) == 1 \
+                and all(i.target is not None for _, i in buttons(scene)):
+            post_click(scene.geom.pods[info.target].rect.center)
+            path = "seat"
+        elif hit:
+            post_click(hit[0][0].center)
+            path = "button"
+        run_frames(app)
+    if len(scene.session.state.history) == before:       # by keyboard: the move list
+        if fam.selected:
+            post_key(pygame.K_BACKSPACE)
+        post_key(pygame.K_TAB)
+        run_frames(app)
+        assert fam.list_open
+        for _ in range(fam.move_infos().index(info)):
+            post_key(pygame.K_DOWN)
+        post_key(pygame.K_RETURN)
+        run_frames(app)
+        path = "list"
+    assert scene.session.state.history[before] == (scene.viewer, move.text), path
+    return path
+
+
+def test_human_plays_a_full_game_to_the_results():
+    from revolt_table.ui.scenes.results import ResultsScene
+
+    app, scene = make_table()
+    agent = make_agent("ai:normal", scene.session.rules)
+    rng = random.Random(3)
+    deadline = time.monotonic() + 25
+    paths: dict[str, int] = {}
+    phases: set[str] = set()
+    step = 0
+    while not isinstance(app.top, ResultsScene):
+        assert time.monotonic() < deadline, "the game did not reach the results"
+        run_frames(app)
+        if app.top is scene and scene.family.can_choose():
+            state = scene.session.state
+            phases.add(state.phase)
+            move = agent.choose(state.view(0), state.legal_moves(0), rng)
+            path = play_through_window(app, scene, move, step)
+            paths[path] = paths.get(path, 0) + 1
+            step += 1
+    assert scene.session.state.is_over
+    assert step >= 10 and paths.get("button", 0) > 0 and paths.get("list", 0) > 0, paths
+    assert {"exchange", "turn"} <= phases
+    results = app.top
+    winner = scene.session.state.public_info()["winner"]
+    assert NAMES[winner] in results.data.title
+    assert [r.points[0] for r in results.data.rows] == list(scene.session.match.results[0])
+
+
+def fort_state():
+    """Bo (seat 1) holds the bomb in a Revolution round; Ann (seat 0, the human) holds a Fort."""
+    rules = load_rules("revolucion")
+    deal = {"hands": [["FO", "T2", "BL", "E1", "S1", "DR", "BR", "T3"],
+                      ["T4", "E2", "BL", "BR", "S2", "M5", "CW", "AL"],
+                      ["T3", "BL", "BR", "E3", "M6", "OA", "BX", "FO"]],
+            "first": 1, "climate": "revolution", "start": "turn", "dice": [3, 2, 5, 4]}
+    state = rules.new_game(3, seed=4, deal=deal)
+    state.apply(1, "attack:0")
+    return state
+
+
+def test_a_reaction_is_offered_to_the_human_and_answered_with_the_card():
+    state = fort_state()
+    assert state.to_act == (0,) and state.phase == "fort"
+    app, scene = make_table(state=state)
+    scene.model.settle()
+    run_frames(app, 20)
+    fam = scene.family
+    assert fam.can_choose()
+    assert "attacks you" in fam.prompt_text()
+    labels = {i.label: (r, i) for r, i in buttons(scene)}
+    assert "Play Fort" in labels and "No" in labels
+    hand = scene.model.zones["hand:0"]
+    fort = next(sp for sp in hand.sprites if sp.card == "FO")
+    other = next(sp for sp in hand.sprites if sp.card == "T2")
+    assert fort.highlight > 0.3 and other.highlight < 0.1         # the card that allows it is lit
+    assert other.dim > 0.2
+    post_click(labels["Play Fort"][0].center)
+    run_frames(app)
+    assert scene.session.state.history[1] == (0, "FO")          # (Bo may already have gone on)
+
+
+def test_a_reaction_answered_no_by_keyboard():
+    app, scene = make_table(state=fort_state())
+    scene.model.settle()
+    run_frames(app, 3)
+    post_key(pygame.K_n)
+    run_frames(app)
+    assert scene.session.state.history[1] == (0, "pass")
+    # the attack goes on: Bo (AI) commits and the human now defends with cards
+    for _ in range(60):
+        run_frames(app)
+        if scene.family.can_choose():
+            break
+    assert scene.session.state.phase == "commit_d"
+    fam = scene.family
+    select_cards(app, scene, ["T3", "E1"])
+    fights = [(r, i) for r, i in buttons(scene) if i.kind == "fight"]
+    assert fights and all(sorted(i.cards) == ["E1", "T3"] for _, i in fights)
+    post_click(fights[0][0].center)
+    run_frames(app)
+    assert scene.session.state.history[3][0] == 0 and scene.session.state.history[3][1].startswith("fight:T3+E1")
+
+
+def dark_pixels(surface, rect) -> int:
+    rect = rect.clip(surface.get_rect())
+    sub = pygame.surfarray.pixels3d(surface.subsurface(rect))
+    count = int(((sub[:, :, 0] < 50) & (sub[:, :, 1] < 50) & (sub[:, :, 2] < 60)).sum())
+    del sub
+    return count
+
+
+def test_the_timer_track_and_the_bomb_are_drawn():
+    app, scene = make_table(size=(1280, 720), players=4)
+    run_frames(app, 2)
+    state = scene.session.state
+    fam = scene.family
+    spots = fam.track_spots()
+    assert len(spots) == state.timer_start + 1
+    px = scene.metrics.px
+    taken = state.timer_start - state.timer
+    app.draw()
+    bomb_area = pygame.Rect(0, 0, px(30), px(30))
+    bomb_area.center = (spots[taken][0], spots[taken][1] - px(4))
+    empty_area = bomb_area.copy()
+    empty_area.centerx = spots[-2][0]
+    assert dark_pixels(app.screen, bomb_area) > px(30) * px(30) // 4          # the black bomb on its spot
+    assert dark_pixels(app.screen, empty_area) < dark_pixels(app.screen, bomb_area) // 4
+    holder = scene.geom.pods[state.bomb].rect
+    corner = pygame.Rect(holder.right - px(56), holder.y + px(46), px(50), px(50))
+    assert dark_pixels(app.screen, corner) > px(20) * px(20) // 2              # and on its holder's seat
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_no_overlap(players, size):
+    app, scene = make_table(size=size, players=players, seed=players)
+    run_frames(app, 2)
+    fam = scene.family
+    g = scene.geom
+    screen = pygame.Rect((0, 0), size)
+    boxes = {f"pod{s}": p.rect for s, p in g.pods.items()}
+    boxes |= {"hud": g.hud, "menu": g.menu_button, "supply": g.centre_pod, "board": fam.board(),
+              "prompt": fam._prompt, "hint": fam._hint, "actions": fam._actions}
+    hand = scene.model.zones[f"hand:{scene.viewer}"]
+    rects = [scene.renderer.current_rect(sp) for sp in hand.sprites]
+    boxes["hand"] = rects[0].unionall(rects[1:])
+    for name, rect in boxes.items():
+        assert screen.contains(rect), f"{name} {rect} leaves the {size} window"
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not boxes[a].colliderect(boxes[b]), f"{a} {boxes[a]} overlaps {b} {boxes[b]} at {size}, {players}p"
+    for rect, _ in fam.layout_buttons()[0]:
+        assert fam._actions.contains(rect)
+    track = fam._track
+    assert fam.board().contains(track) and fam.board().contains(fam.duel_rect())
+    spots = fam.track_spots()
+    assert all(track.collidepoint(p) for p in spots)
+    assert spots[1][0] - spots[0][0] >= scene.metrics.px(20)                  # spots never crowd
