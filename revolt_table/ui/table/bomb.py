@@ -79,6 +79,7 @@ class BombTable(FamilyTable):
         self.duel_roll = 1.0                       # 0..1 dice rolling, totals shown at 1
         self.steal: dict | None = None
         self.climate_pulse = 0.0
+        self.log: list[str] = []                   # the last announcements, shown while the table waits
         self._geom_key = None
         self._board = self._track = self._prompt = self._actions = self._hint = pygame.Rect(0, 0, 1, 1)
 
@@ -176,15 +177,24 @@ class BombTable(FamilyTable):
             _, _, table = self.pod_rows(pod.rect)
             h = max(16, min(g.mini_h + px(4), table.h))
             out[f"table:{seat}"] = Placement("row", table, h, z=15, max_step=0.6)
-        duel = self.duel_rect()
         a, d = self.duel_seats()
         if a is not None:
-            h = min(px(86), duel.h - px(60))
-            half = duel.w // 2 - px(40)
-            for seat, x in ((a, duel.x + px(16)), (d, duel.centerx + px(24))):
-                row = pygame.Rect(x, duel.y + px(34), half - px(6), h)
-                out[f"fight:{seat}"] = Placement("row", row, h, z=40, max_step=1.05)
+            for side, seat in enumerate((a, d)):
+                row, _ = self.duel_half(side)
+                out[f"fight:{seat}"] = Placement("row", row, row.h, z=40, max_step=1.05)
         return out
+
+    def duel_half(self, side: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """(cards row, numbers column) of one side of the duel panel: 0 attacker (left), 1 defender."""
+        px = self.scene.metrics.px
+        duel = self.duel_rect()
+        x = duel.x + px(14) if side == 0 else duel.centerx + px(34)
+        w = duel.w // 2 - px(48)
+        top = duel.y + px(32)
+        h = max(20, min(px(112), duel.bottom - px(10) - top))
+        numbers = pygame.Rect(x + w - px(96), top, px(96), h)
+        cards_w = max(px(40), w - px(102))
+        return pygame.Rect(x, top, cards_w, h), numbers
 
     def duel_seats(self) -> tuple[int | None, int | None]:
         if self.duel is not None:
@@ -220,6 +230,8 @@ class BombTable(FamilyTable):
         self.draw_steal(surface)
         if self.duel is not None:
             self.draw_duel_numbers(surface)
+        if self.banner is None and self.duel_seats()[0] is None:
+            self.draw_log(surface)
         self.draw_banner(surface)
         s = self.scene
         if s.session.state.is_over and s.queue.idle:
@@ -438,58 +450,55 @@ class BombTable(FamilyTable):
         rect = self.duel_rect()
         surface.blit(panel_surface(rect.size, m.radius * 2, 225, theme.GOLD_DARK, edge_w=2), rect)
         a, d = self.duel_seats()
-        for seat, role, x in ((a, "duel.attacker", rect.x + px(16)), (d, "duel.defender", rect.centerx + px(24))):
+        for seat, role, x in ((a, "duel.attacker", rect.x + px(14)), (d, "duel.defender", rect.centerx + px(34))):
             text = f"{t(role)}: {self.name(seat)}"
             size = draw.fit_text(text, m.font_small, rect.w // 2 - px(50), bold=True)
             draw.text(surface, text, size, faces.party_colour(seat) if seat is not None else theme.TEXT, bold=True,
                       midleft=(x, rect.y + px(18)))
             zone = s.model.zones.get(f"fight:{seat}")
             if (zone is None or not zone.sprites) and self.duel is None:
-                draw.text(surface, "…", m.font_heading, theme.TEXT_MUTED, midleft=(x + px(10), rect.y + px(70)))
-        draw.text(surface, "VS", m.font_heading, theme.GOLD_LIGHT, bold=True, center=(rect.centerx, rect.y + px(70)),
+                draw.text(surface, "…", m.font_heading, theme.TEXT_MUTED, midleft=(x + px(10), rect.centery))
+        draw.text(surface, "VS", m.font_heading, theme.GOLD_LIGHT, bold=True, center=(rect.centerx, rect.centery + px(8)),
                   shadow=True)
 
     def draw_duel_numbers(self, surface: pygame.Surface) -> None:
-        """Dice (rolling, then settled), support, ally dice and totals under each side's cards."""
+        """Dice (rolling, then settled), ally dice, support and totals beside each side's cards."""
         s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
         d = self.duel
-        rect = self.duel_rect()
-        y = rect.bottom - px(34)
         rolling = self.duel_roll < 1.0
         rng = random.Random(int(s.time * 14))
-        for side, x in ((0, rect.x + px(16)), (1, rect.centerx + px(24))):
-            die = d["dice"][side] if not rolling else rng.randint(1, 6)
-            size = px(36)
-            img = faces.die_face(size, die)
-            jump = math.sin(self.duel_roll * math.pi * 3) * px(6) if rolling else 0
+        for side in (0, 1):
+            _, col = self.duel_half(side)
+            size = px(34)
+            x, y = col.x, col.y + size // 2
+            jump = abs(math.sin(self.duel_roll * math.pi * 3)) * px(8) if rolling else 0
+            img = faces.die_face(size, d["dice"][side] if not rolling else rng.randint(1, 6))
             surface.blit(img, img.get_rect(midleft=(x, y - jump)))
-            cx = x + size + px(8)
-            parts = []
+            x += size + px(4)
             if d["ally_dice"][side]:
                 ally = faces.die_face(px(26), d["ally_dice"][side] if not rolling else rng.randint(1, 6),
-                                      (230, 236, 250))
-                surface.blit(ally, ally.get_rect(midleft=(cx, y)))
-                cx += px(30)
-                parts.append(t("duel.ally"))
+                                      (226, 234, 252))
+                surface.blit(ally, ally.get_rect(midleft=(x, y - jump)))
+                x += px(30)
             if d["support"][side]:
-                coin = faces.coin_icon(px(22))
-                surface.blit(coin, coin.get_rect(midleft=(cx, y)))
-                draw.text(surface, f"+{d['support'][side]}", m.font_small, theme.GOLD_LIGHT, bold=True,
-                          midleft=(cx + px(24), y))
-                cx += px(52)
-            if not rolling:
-                total = d["totals"][side]
-                won = d["winner_side"] == side
-                text = f"= {total}"
-                colour = theme.GOLD_LIGHT if won else theme.TEXT_MUTED
-                r = draw.text(surface, text, m.font_heading, colour, bold=True, midleft=(cx + px(4), y), shadow=True)
-                if won:
-                    tag = t("duel.wins").upper()
-                    image = draw.render_text(tag, m.font_small - px(2), theme.TEXT_DARK, True)
-                    box = image.get_rect().inflate(px(12), px(4))
-                    box.midleft = (r.right + px(8), y)
-                    pygame.draw.rect(surface, theme.GOLD_LIGHT, box, border_radius=box.h // 2)
-                    surface.blit(image, image.get_rect(center=box.center))
+                coin = faces.coin_icon(px(20))
+                surface.blit(coin, coin.get_rect(midleft=(x, y)))
+                draw.text(surface, f"+{d['support'][side]}", m.font_small - px(2), theme.GOLD_LIGHT, bold=True,
+                          midleft=(x + px(20), y))
+            if rolling:
+                continue
+            won = d["winner_side"] == side
+            colour = theme.GOLD_LIGHT if won else theme.TEXT_MUTED
+            ty = col.y + size + px(18)
+            draw.text(surface, f"= {d['totals'][side]}", m.font_heading, colour, bold=True,
+                      midleft=(col.x, ty), shadow=True)
+            if won:
+                tag = t("duel.wins").upper()
+                image = draw.render_text(tag, m.font_small - px(2), theme.TEXT_DARK, True)
+                box = image.get_rect().inflate(px(12), px(4))
+                box.midleft = (col.x, ty + px(26))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, box, border_radius=box.h // 2)
+                surface.blit(image, image.get_rect(center=box.center))
 
     # ---------------------------------------------------------------- moments drawn over the table
     def draw_flight(self, surface: pygame.Surface) -> None:
@@ -517,6 +526,9 @@ class BombTable(FamilyTable):
             img = img.copy()
             img.set_alpha(int(255 * max(0.0, 1 - (p - 0.6) / 0.4)))
         surface.blit(img, img.get_rect(center=b["at"]))
+        spots = self.track_spots()
+        small = faces.burst(max(8, size // 3))
+        surface.blit(small, small.get_rect(center=spots[-1]))
         if b.get("word"):
             m = self.scene.metrics
             draw.text(surface, b["word"], m.font_title, (255, 244, 200), bold=True, center=b["at"], shadow=True)
@@ -531,6 +543,21 @@ class BombTable(FamilyTable):
         back = cards.back(px(48))
         surface.blit(back, back.get_rect(center=(round(x0 + (x1 - x0) * p), round(y0 + (y1 - y0) * p
                                                                                    - math.sin(math.pi * p) * px(50)))))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """What just happened (the last announcements), faint, in the middle of the board."""
+        if not self.log:
+            return
+        m, px = self.scene.metrics, self.scene.metrics.px
+        area = self.duel_rect()
+        lines = self.log[-3:]
+        step = m.font_small + px(6)
+        y = area.centery - (len(lines) - 1) * step // 2
+        for k, text in enumerate(lines):
+            newest = k == len(lines) - 1
+            colour = theme.TEXT if newest else theme.TEXT_MUTED
+            size = draw.fit_text(text, m.font_small + (px(2) if newest else 0), area.w - px(20), bold=newest)
+            draw.text(surface, text, size, colour, bold=newest, center=(area.centerx, y + k * step), shadow=True)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner is None:
@@ -947,7 +974,20 @@ class BombTable(FamilyTable):
     def deal(self) -> None:
         """The opening: every hand flies in from the deck, then the first round is announced."""
         s = self.scene
-        super().deal()
+        self.fix_geometry()
+        pod = s.geom.centre_pod
+        deck = pygame.Rect((0, 0), cards.card_size(s.geom.pile_h))
+        deck.topleft = (pod.x + s.metrics.px(14), pod.y + s.metrics.px(12))
+        hands = [z for z in s.model.zones.values() if z.kind == "hand"]
+        beat = Beat(BEAT)
+        k = 0
+        for i in range(max((len(z.sprites) for z in hands), default=0)):
+            for zone in hands:
+                if i < len(zone.sprites):
+                    beat.tweens.append(self.fly_tween(zone.sprites[i], deck, 0.34, delay=k * 0.035,
+                                                      flip_after=zone.sprites[i].face_up))
+                    k += 1
+        s.queue.push(beat)
         info = s.session.state.public_info()
         self.push_banner(t("banner.round", n=info["round_no"], name=self.name(info["first"])), hold=1.0)
         if info["climate"]:
@@ -959,6 +999,7 @@ class BombTable(FamilyTable):
         def on_start(beat: Beat) -> None:
             self.banner = (text, colour)
             self.banner_card = card
+            self.log = (self.log + [text])[-6:]
             if start:
                 start()
             for tw in (tweens() if tweens else []):
