@@ -508,8 +508,11 @@ class BombTable(FamilyTable):
         px = self.scene.metrics.px
         p = f["t"]
         (x0, y0), (x1, y1) = f["from"], f["to"]
-        x = x0 + (x1 - x0) * p
-        y = y0 + (y1 - y0) * p - math.sin(math.pi * p) * px(90)
+        cx, cy = self.board().center            # the flight bends through the middle of the table
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        kx, ky = mx + (cx - mx) * 0.7, my + (cy - my) * 0.7
+        x = (1 - p) ** 2 * x0 + 2 * (1 - p) * p * kx + p * p * x1
+        y = (1 - p) ** 2 * y0 + 2 * (1 - p) * p * ky + p * p * y1
         size = px(48) + round(math.sin(math.pi * p) * px(26))
         icon = faces.bomb_icon(size)
         surface.blit(icon, icon.get_rect(center=(round(x), round(y))))
@@ -541,8 +544,11 @@ class BombTable(FamilyTable):
         p = st["t"]
         (x0, y0), (x1, y1) = st["from"], st["to"]
         back = cards.back(px(48))
-        surface.blit(back, back.get_rect(center=(round(x0 + (x1 - x0) * p), round(y0 + (y1 - y0) * p
-                                                                                   - math.sin(math.pi * p) * px(50)))))
+        cx, cy = self.board().center
+        kx, ky = (x0 + x1) / 2 + (cx - (x0 + x1) / 2) * 0.5, (y0 + y1) / 2 + (cy - (y0 + y1) / 2) * 0.5
+        x = (1 - p) ** 2 * x0 + 2 * (1 - p) * p * kx + p * p * x1
+        y = (1 - p) ** 2 * y0 + 2 * (1 - p) * p * ky + p * p * y1
+        surface.blit(back, back.get_rect(center=(round(x), round(y))))
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """What just happened (the last announcements), faint, in the middle of the board."""

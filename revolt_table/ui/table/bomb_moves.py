@@ -58,7 +58,9 @@ def describe(move: Move, phase: str, names: list[str], card_name, dig_card: str 
                 else:
                     used.append(part)
         if used:
-            label = _t("bomb.move.fight_sp", sp=sp) if sp else _t("bomb.move.fight")
+            label = _t("bomb.move.fight_with", cards=" + ".join(card_name(c) for c in used))
+            if sp:
+                label += " + " + _t("bomb.move.sp", sp=sp)
         else:
             label = _t("bomb.move.fight_none_sp", sp=sp) if sp else _t("bomb.move.fight_none")
         return MoveInfo(move, "fight", tuple(used), None, sp, label)
