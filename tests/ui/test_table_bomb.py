@@ -265,3 +265,31 @@ def test_no_overlap(players, size):
     spots = fam.track_spots()
     assert all(track.collidepoint(p) for p in spots)
     assert spots[1][0] - spots[0][0] >= scene.metrics.px(20)                  # spots never crowd
+
+
+def test_every_bomb_text_key_exists_in_english():
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    from revolt_table.resources import asset_path
+
+    english = yaml.safe_load(asset_path("locale", "en.bomb.yaml").read_text(encoding="utf-8"))
+    flat = set()
+
+    def walk(prefix, node):
+        for k, v in node.items():
+            key = f"{prefix}.{k}" if prefix else k
+            walk(key, v) if isinstance(v, dict) else flat.add(key)
+
+    walk("", english)
+    ui = Path(__file__).resolve().parents[2] / "revolt_table" / "ui" / "table"
+    used = set(re.findall(r'\bbt\(\s*"([a-z_]+\.[a-z_.0-9]+)"', (ui / "bomb.py").read_text(encoding="utf-8")))
+    used = {"bomb." + k for k in used}
+    used |= set(re.findall(r'_t\(\s*"(bomb\.[a-z_.0-9]+)"', (ui / "bomb_moves.py").read_text(encoding="utf-8")))
+    assert len(used) > 40
+    assert sorted(used - flat) == []
+    rules = load_rules("revolucion")
+    for card in rules.data["deck"]:                   # every card has its short face line
+        assert f"bomb.short.{card['id']}" in flat

@@ -42,7 +42,8 @@ BEAT = "reveal"          # the scene's skippable beat names: a click or key skip
 DUEL_BEAT = "fight"
 
 
-def t(key: str, **fmt) -> str:
+def bt(key: str, **fmt) -> str:
+    """Revolución table text: keys under `bomb.` in assets/locale/<lang>.bomb.yaml."""
     return i18n.t("bomb." + key, **fmt)
 
 
@@ -243,7 +244,7 @@ class BombTable(FamilyTable):
     # ---------------------------------------------------------------- pods
     def pod_subtitle(self, seat: int) -> str:
         if self.shown["lieutenants"][seat] <= 0:
-            return t("pod.out")
+            return bt("pod.out")
         return super().pod_subtitle(seat)
 
     def draw_pod(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
@@ -330,7 +331,7 @@ class BombTable(FamilyTable):
     def draw_hud(self, surface: pygame.Surface) -> None:
         s, g, m, px = self.scene, self.scene.geom, self.scene.metrics, self.scene.metrics.px
         rect = g.hud
-        draw.text(surface, t("hud.round", n=self.shown["round"]), m.font_small, theme.GOLD, bold=True,
+        draw.text(surface, bt("hud.round", n=self.shown["round"]), m.font_small, theme.GOLD, bold=True,
                   midleft=(rect.x + px(12), rect.y + px(15)))
         count = f"{s.session.game_number}/{s.session.match.games}" if s.session.match.games else ""
         if count:
@@ -345,11 +346,11 @@ class BombTable(FamilyTable):
         spec = self.rules.data["climates"][climate]
         x = rect.x + px(70)
         width = rect.right - x - px(8)
-        label = t("hud.climate")
+        label = bt("hud.climate")
         draw.text(surface, label, m.font_small - px(3), theme.TEXT_MUTED, midleft=(x, rect.y + px(38)))
         nsize = draw.fit_text(spec["name"], m.font_body, width, bold=True)
         draw.text(surface, spec["name"], nsize, theme.TEXT, bold=True, midleft=(x, rect.y + px(57)))
-        rule = t(f"climate_rule.{climate}")
+        rule = bt(f"climate_rule.{climate}")
         rsize = draw.fit_text(rule, m.font_small - px(3), width)
         draw.text(surface, rule, rsize, theme.GOLD_LIGHT, midleft=(x, rect.y + px(77)))
 
@@ -367,7 +368,7 @@ class BombTable(FamilyTable):
         for k in range(min(4, max(1, n // 12))):
             back = cards.back(ch)
             surface.blit(back, (x + k * 2, top - k * 2))
-        draw.text(surface, t("hud.deck", n=n), m.font_small - px(2), theme.TEXT, bold=True,
+        draw.text(surface, bt("hud.deck", n=n), m.font_small - px(2), theme.TEXT, bold=True,
                   center=(x + w // 2, top + h + px(14)))
         x2 = x + w + px(18)
         if discard is not None and discard.sprites and discard.sprites[0].card:
@@ -376,12 +377,12 @@ class BombTable(FamilyTable):
             surface.blit(face, (x2, top))
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, (x2, top, w, h), 1, border_radius=max(3, w // 10))
-        draw.text(surface, t("hud.discard"), m.font_small - px(2), theme.TEXT_MUTED, center=(x2 + w // 2, top + h + px(14)))
+        draw.text(surface, bt("hud.discard"), m.font_small - px(2), theme.TEXT_MUTED, center=(x2 + w // 2, top + h + px(14)))
         x3 = x2 + w + px(16)
         coin = faces.coin_icon(px(34))
         cx = (x3 + rect.right - px(8)) // 2
         surface.blit(coin, coin.get_rect(center=(cx, top + h // 2 - px(8))))
-        draw.text(surface, t("hud.supply", n=self.shown["supply"]), m.font_small - px(2), theme.GOLD_LIGHT, bold=True,
+        draw.text(surface, bt("hud.supply", n=self.shown["supply"]), m.font_small - px(2), theme.GOLD_LIGHT, bold=True,
                   center=(cx, top + h // 2 + px(22)))
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
@@ -429,7 +430,7 @@ class BombTable(FamilyTable):
                       center=(x, y + r + px(10)))
         palace = faces.palace_icon(px(46))
         surface.blit(palace, palace.get_rect(center=(spots[-1][0] + px(6), spots[-1][1] - px(4))))
-        draw.text(surface, t("hud.palace"), m.font_small - px(3), theme.GOLD_LIGHT, bold=True,
+        draw.text(surface, bt("hud.palace"), m.font_small - px(3), theme.GOLD_LIGHT, bold=True,
                   center=(spots[-1][0] + px(6), spots[-1][1] + r + px(10)))
         # the bomb token on the track
         k = max(0.0, min(float(n), pos))
@@ -441,7 +442,7 @@ class BombTable(FamilyTable):
         icon = faces.bomb_icon(px(40))
         surface.blit(icon, icon.get_rect(center=(round(bx), round(by))))
         steps = self.shown["timer"]
-        label = t("hud.steps_left", n=steps)
+        label = bt("hud.steps_left", n=steps)
         draw.text(surface, label, m.font_small - px(3), theme.TEXT_MUTED, center=(tr.centerx, tr.y + px(9)))
 
     # ---------------------------------------------------------------- the duel
@@ -451,7 +452,7 @@ class BombTable(FamilyTable):
         surface.blit(panel_surface(rect.size, m.radius * 2, 225, theme.GOLD_DARK, edge_w=2), rect)
         a, d = self.duel_seats()
         for seat, role, x in ((a, "duel.attacker", rect.x + px(14)), (d, "duel.defender", rect.centerx + px(34))):
-            text = f"{t(role)}: {self.name(seat)}"
+            text = f"{bt(role)}: {self.name(seat)}"
             size = draw.fit_text(text, m.font_small, rect.w // 2 - px(50), bold=True)
             draw.text(surface, text, size, faces.party_colour(seat) if seat is not None else theme.TEXT, bold=True,
                       midleft=(x, rect.y + px(18)))
@@ -493,7 +494,7 @@ class BombTable(FamilyTable):
             draw.text(surface, f"= {d['totals'][side]}", m.font_heading, colour, bold=True,
                       midleft=(col.x, ty), shadow=True)
             if won:
-                tag = t("duel.wins").upper()
+                tag = bt("duel.wins").upper()
                 image = draw.render_text(tag, m.font_small - px(2), theme.TEXT_DARK, True)
                 box = image.get_rect().inflate(px(12), px(4))
                 box.midleft = (col.x, ty + px(26))
@@ -638,7 +639,7 @@ class BombTable(FamilyTable):
         if hits:
             return hits, ""
         if bomb_moves.extendable(infos, chosen):
-            return [], t("prompt.pick_more")
+            return [], bt("prompt.pick_more")
         return [], ""
 
     def prompt_text(self) -> str:
@@ -652,29 +653,29 @@ class BombTable(FamilyTable):
         ctx = state.ctx
         if not self.can_choose():
             waiting = [self.name(x) for x in state.to_act]
-            return t("prompt.wait", name=", ".join(waiting)) if waiting else ""
+            return bt("prompt.wait", name=", ".join(waiting)) if waiting else ""
         if phase == "exchange":
-            return t("prompt.exchange", n=ctx.get("swaps", 0))
+            return bt("prompt.exchange", n=ctx.get("swaps", 0))
         if phase == "turn":
             if any(i.kind == "dig" for i in self.move_infos()):
-                return t("prompt.turn_dig")
-            return t("prompt.turn")
+                return bt("prompt.turn_dig")
+            return bt("prompt.turn")
         if phase == "commit_a":
-            return t("prompt.commit_a", name=self.name(ctx.get("defender")))
+            return bt("prompt.commit_a", name=self.name(ctx.get("defender")))
         if phase == "commit_d":
-            return t("prompt.commit_d", name=self.name(ctx.get("attacker")))
+            return bt("prompt.commit_d", name=self.name(ctx.get("attacker")))
         if phase in ("tactic_a", "tactic_d"):
-            return t("prompt.tactic")
+            return bt("prompt.tactic")
         if phase == "fort":
-            return t("prompt.fort", name=self.name(ctx.get("attacker")))
+            return bt("prompt.fort", name=self.name(ctx.get("attacker")))
         if phase == "massacre":
-            return t("prompt.massacre", name=self.name(ctx.get("owner")))
+            return bt("prompt.massacre", name=self.name(ctx.get("owner")))
         if phase == "wrongwire":
-            return t("prompt.wrongwire", name=self.name(ctx.get("disarmer")))
+            return bt("prompt.wrongwire", name=self.name(ctx.get("disarmer")))
         if phase == "irish":
-            return t("prompt.irish", name=self.name(ctx.get("owner")))
+            return bt("prompt.irish", name=self.name(ctx.get("owner")))
         if phase in ("after_a", "after_d", "explosion", "dig"):
-            return t("prompt." + phase)
+            return bt("prompt." + phase)
         return ""
 
     def layout_buttons(self) -> tuple[list[tuple[pygame.Rect, bomb_moves.MoveInfo | None]], str]:
@@ -688,7 +689,7 @@ class BombTable(FamilyTable):
         size = m.font_small
         pad = px(22)
         widths = [min(px(300), draw.render_text(i.label, size, theme.TEXT, True).get_width() + pad) for i in infos]
-        more_w = draw.render_text(t("move.moves"), size - px(2), theme.TEXT, False).get_width() + pad
+        more_w = draw.render_text(bt("move.moves"), size - px(2), theme.TEXT, False).get_width() + pad
         gap = px(8)
         avail = strip.w - more_w - gap
         shown, used = [], 0
@@ -725,7 +726,7 @@ class BombTable(FamilyTable):
             hover = rect.collidepoint(mouse)
             if info is None:
                 surface.blit(panel_surface(rect.size, rect.h // 2, 180, theme.GOLD if hover else theme.PANEL_EDGE), rect)
-                draw.text(surface, t("move.moves"), m.font_small - px(2), theme.TEXT_MUTED, center=rect.center)
+                draw.text(surface, bt("move.moves"), m.font_small - px(2), theme.TEXT_MUTED, center=rect.center)
                 continue
             focused = real.index((rect, info)) == self.button_focus
             primary = info.kind != "pass"
@@ -757,7 +758,7 @@ class BombTable(FamilyTable):
         if index is not None and index < len(zone.sprites) and zone.sprites[index].card:
             card = zone.sprites[index].card
             return f"{self.painter.name(card)}: {self.painter.cards[card].get('text', '')}"
-        return t("prompt.hint") if self.can_choose() else ""
+        return bt("prompt.hint") if self.can_choose() else ""
 
     def list_rect(self) -> pygame.Rect:
         px = self.scene.metrics.px
@@ -771,7 +772,7 @@ class BombTable(FamilyTable):
         infos = self.move_infos()
         rect = self.list_rect()
         surface.blit(panel_surface(rect.size, m.radius, 240, theme.GOLD, edge_w=2), rect)
-        draw.text(surface, t("move.moves"), m.font_small, theme.GOLD_LIGHT, bold=True,
+        draw.text(surface, bt("move.moves"), m.font_small, theme.GOLD_LIGHT, bold=True,
                   midleft=(rect.x + px(14), rect.y + px(16)))
         row_h = px(26)
         top = rect.y + px(32)
@@ -995,9 +996,9 @@ class BombTable(FamilyTable):
                     k += 1
         s.queue.push(beat)
         info = s.session.state.public_info()
-        self.push_banner(t("banner.round", n=info["round_no"], name=self.name(info["first"])), hold=1.0)
+        self.push_banner(bt("banner.round", n=info["round_no"], name=self.name(info["first"])), hold=1.0)
         if info["climate"]:
-            self.push_banner(t("banner.climate", climate=info["climate_name"]), hold=0.8,
+            self.push_banner(bt("banner.climate", climate=info["climate_name"]), hold=0.8,
                              start=lambda: setattr(self, "climate_pulse", 1.0))
 
     def push_banner(self, text: str, colour=theme.GOLD_LIGHT, hold: float = 1.0, card: str | None = None,
@@ -1036,12 +1037,12 @@ class BombTable(FamilyTable):
             self.shown.update(round=e.round, timer=e.timer, bomb=e.first, phase="exchange", ctx={})
             self.duel = None
             self.track_pos = None
-        self.push_banner(t("banner.round", n=e.round, name=self.name(e.first)), hold=1.1, start=start)
+        self.push_banner(bt("banner.round", n=e.round, name=self.name(e.first)), hold=1.1, start=start)
 
     def ev_ClimateChanged(self, e: ClimateChanged) -> None:
         spec = self.rules.data["climates"].get(e.climate, {"name": e.climate})
-        text = (t("banner.climate_by", name=self.name(e.by), card=self.painter.name(e.card), climate=spec["name"])
-                if e.by is not None else t("banner.climate", climate=spec["name"]))
+        text = (bt("banner.climate_by", name=self.name(e.by), card=self.painter.name(e.card), climate=spec["name"])
+                if e.by is not None else bt("banner.climate", climate=spec["name"]))
 
         def start() -> None:
             self.shown["climate"] = e.climate
@@ -1055,16 +1056,16 @@ class BombTable(FamilyTable):
             return                         # the bomb flight / the climate banner shows these
         head, _, target = e.text.partition(":")
         if target.isdigit():
-            text = t("banner.react_on", name=self.name(e.seat), card=self.painter.name(card),
+            text = bt("banner.react_on", name=self.name(e.seat), card=self.painter.name(card),
                      target=self.name(int(target)))
         else:
-            text = t("banner.react", name=self.name(e.seat), card=self.painter.name(card))
+            text = bt("banner.react", name=self.name(e.seat), card=self.painter.name(card))
         self.push_banner(text, hold=1.2, card=card)
 
     def ev_BombMoved(self, e: BombMoved) -> None:
         s = self.scene
         extras = " + ".join(self.painter.name(x) for x in e.extras)
-        text = t("banner.passes", a=self.name(e.source), b=self.name(e.target))
+        text = bt("banner.passes", a=self.name(e.source), b=self.name(e.target))
         if extras:
             text += f" (+ {extras})"
 
@@ -1093,13 +1094,13 @@ class BombTable(FamilyTable):
                 self.track_pos = None
             return [Tween(0.45 if e.steps > 0 else 0.6, upd, ease_in_out_cubic, on_done=done)]
 
-        text = t("hud.steps_left", n=e.left) if e.steps > 0 else t("banner.timer_back", n=-e.steps)
+        text = bt("hud.steps_left", n=e.left) if e.steps > 0 else bt("banner.timer_back", n=-e.steps)
         self.push_banner(text, colour=(255, 190, 150) if e.left <= 3 else theme.TEXT, hold=0.2, tweens=tweens)
 
     def ev_AttackDeclared(self, e: AttackDeclared) -> None:
         def start() -> None:
             self.shown.update(phase="commit_a", ctx={"attacker": e.attacker, "defender": e.defender})
-        self.push_banner(t("banner.attack", a=self.name(e.attacker), b=self.name(e.defender)),
+        self.push_banner(bt("banner.attack", a=self.name(e.attacker), b=self.name(e.defender)),
                          colour=(255, 196, 160), hold=1.0, start=start)
 
     def ev_AttackResolved(self, e: AttackResolved) -> None:
@@ -1125,7 +1126,7 @@ class BombTable(FamilyTable):
                 pass
         s.queue.push(Beat(DUEL_BEAT, on_start=start, on_end=end, hold=1.6))
         winner = e.winner
-        self.push_banner(t("banner.wins", name=self.name(winner)), hold=0.8, end=self.close_duel)
+        self.push_banner(bt("banner.wins", name=self.name(winner)), hold=0.8, end=self.close_duel)
 
     def close_duel(self) -> None:
         """The duel panel stays while the loser may still play a Doctor or a Bodyguard."""
@@ -1137,44 +1138,44 @@ class BombTable(FamilyTable):
         def tweens():
             self.steal = {"from": self.pod_centre(e.victim), "to": self.pod_centre(e.thief), "t": 0.0}
             return [Tween(0.6, lambda p: self.steal and self.steal.__setitem__("t", p), ease_in_out_cubic)]
-        self.push_banner(t("banner.stolen", thief=self.name(e.thief), victim=self.name(e.victim)), hold=0.5,
+        self.push_banner(bt("banner.stolen", thief=self.name(e.thief), victim=self.name(e.victim)), hold=0.5,
                          tweens=tweens, end=lambda: setattr(self, "steal", None))
 
     def ev_Exploded(self, e: Exploded) -> None:
         if e.protected_by:
-            self.push_banner(t("banner.sheltered", name=self.name(e.seat), card=self.painter.name(e.protected_by)),
+            self.push_banner(bt("banner.sheltered", name=self.name(e.seat), card=self.painter.name(e.protected_by)),
                              hold=1.2, card=e.protected_by)
             return
 
         def tweens():
-            self.blast = {"at": self.pod_centre(e.seat), "t": 0.0, "word": t("hud.boom")}
+            self.blast = {"at": self.pod_centre(e.seat), "t": 0.0, "word": bt("hud.boom")}
             return [Tween(1.3, lambda p: self.blast and self.blast.__setitem__("t", p), lambda x: x)]
-        self.push_banner(t("banner.explode", name=self.name(e.seat)), colour=(255, 170, 120), hold=0.5,
+        self.push_banner(bt("banner.explode", name=self.name(e.seat)), colour=(255, 170, 120), hold=0.5,
                          tweens=tweens, end=lambda: setattr(self, "blast", None))
 
     def ev_Disarmed(self, e: Disarmed) -> None:
-        text = t("banner.disarmed", name=self.name(e.seat)) if e.success else t("banner.wrong_wire", name=self.name(e.seat))
+        text = bt("banner.disarmed", name=self.name(e.seat)) if e.success else bt("banner.wrong_wire", name=self.name(e.seat))
         self.push_banner(text, hold=1.2, card="CW" if e.success else "WW")
 
     def ev_LieutenantLost(self, e: LieutenantLost) -> None:
         def start() -> None:
             self.shown["lieutenants"][e.seat] = e.left
             self.flash[e.seat] = self.scene.time
-        self.push_banner(t("banner.lost", name=self.name(e.seat), n=e.left), colour=(255, 170, 150), hold=1.2,
+        self.push_banner(bt("banner.lost", name=self.name(e.seat), n=e.left), colour=(255, 170, 150), hold=1.2,
                          start=start)
 
     def ev_LieutenantSaved(self, e: LieutenantSaved) -> None:
-        self.push_banner(t("banner.saved", name=self.name(e.seat), card=self.painter.name(e.card)), hold=1.0,
+        self.push_banner(bt("banner.saved", name=self.name(e.seat), card=self.painter.name(e.card)), hold=1.0,
                          card=e.card)
 
     def ev_SupportChanged(self, e: SupportChanged) -> None:
         def start() -> None:
             self.shown["support"][e.seat] = e.total
             self.shown["supply"] = max(0, self.shown["supply"] - e.delta)
-        self.push_banner(t("banner.support", name=self.name(e.seat), n=e.delta), hold=0.7, start=start)
+        self.push_banner(bt("banner.support", name=self.name(e.seat), n=e.delta), hold=0.7, start=start)
 
     def ev_Eliminated(self, e: Eliminated) -> None:
-        self.push_banner(t("banner.eliminated", name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
+        self.push_banner(bt("banner.eliminated", name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
 
     def ev_GameOver(self, e: GameOver) -> None:
         self.push_end_beats()
@@ -1185,15 +1186,15 @@ class BombTable(FamilyTable):
             return
         self._end_pushed = True
         winner = state.public_info()["winner"]
-        self.push_banner(t("banner.game_over", name=self.name(winner)), hold=2.5, name="end_hold")
+        self.push_banner(bt("banner.game_over", name=self.name(winner)), hold=2.5, name="end_hold")
 
     def results_data(self):
         data = super().results_data()
         s = self.scene.session
         winner = s.state.public_info().get("winner", -1)
         if 0 <= winner < s.players:
-            data.title = t("results.title", name=s.names[winner])
-        data.subtitle = t("results.subtitle", n=len(s.match.results), total=s.match.games)
+            data.title = bt("results.title", name=s.names[winner])
+        data.subtitle = bt("results.subtitle", n=len(s.match.results), total=s.match.games)
         return data
 
 
