@@ -293,3 +293,48 @@ def test_every_bomb_text_key_exists_in_english():
     rules = load_rules("revolucion")
     for card in rules.data["deck"]:                   # every card has its short face line
         assert f"bomb.short.{card['id']}" in flat
+
+
+def test_hot_seat_hands_over_between_two_humans():
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.handover import HandoverScene
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    app = App(size=(1024, 640), settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
+    session = Session(load_rules("revolucion"), ["human", "human", "ai:normal"], NAMES[:3], match_seed=2,
+                      ai_pace=0.0, save=False)
+    scene = TableScene(app, session)
+    app.push(scene)
+    seen: set[int] = set()
+    for _ in range(400):
+        run_frames(app)
+        if isinstance(app.top, HandoverScene):
+            run_frames(app, 30)                      # the hand-over arms itself first
+            post_key(pygame.K_RETURN)
+            run_frames(app)
+            assert app.top is scene and scene.face_up
+            seen.add(scene.viewer)
+        elif app.top is scene and scene.family.can_choose():
+            post_key(pygame.K_n)                     # keep / pass where possible, else the move list
+            run_frames(app)
+            if scene.family.can_choose():
+                post_key(pygame.K_TAB)
+                post_key(pygame.K_RETURN)
+        if seen == {0, 1}:
+            break
+    assert seen == {0, 1}
+
+
+def test_a_table_of_ai_seats_is_watched_without_errors():
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    app = App(size=(1280, 720), settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
+    session = Session(load_rules("revolucion"), ["ai:easy"] * 4, NAMES[:4], match_seed=9, ai_pace=0.0, save=False)
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(150):
+        run_frames(app)
+    assert len(session.state.history) > 20

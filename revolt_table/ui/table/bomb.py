@@ -426,7 +426,9 @@ class BombTable(FamilyTable):
                 fill = (92, 70, 40)
             pygame.draw.circle(surface, fill, (x, y), r)
             pygame.draw.circle(surface, (230, 110, 80) if hot else theme.GOLD, (x, y), r, max(1, px(2)))
-            draw.text(surface, str(left), m.font_small - px(3), theme.TEXT if not hot else (255, 190, 170),
+            here = i == round(pos)
+            draw.text(surface, str(left), m.font_small - (px(1) if here else px(3)),
+                      theme.GOLD_LIGHT if here else (theme.TEXT if not hot else (255, 190, 170)), bold=here,
                       center=(x, y + r + px(10)))
         palace = faces.palace_icon(px(46))
         surface.blit(palace, palace.get_rect(center=(spots[-1][0] + px(6), spots[-1][1] - px(4))))
@@ -441,9 +443,6 @@ class BombTable(FamilyTable):
         by = spots[i0][1] - px(4) - math.sin(math.pi * f) * px(12)
         icon = faces.bomb_icon(px(40))
         surface.blit(icon, icon.get_rect(center=(round(bx), round(by))))
-        steps = self.shown["timer"]
-        label = bt("hud.steps_left", n=steps)
-        draw.text(surface, label, m.font_small - px(3), theme.TEXT_MUTED, center=(tr.centerx, tr.y + px(9)))
 
     # ---------------------------------------------------------------- the duel
     def draw_duel_panel(self, surface: pygame.Surface) -> None:
@@ -615,6 +614,16 @@ class BombTable(FamilyTable):
             self._infos_key = key
             self._infos = bomb_moves.infos(state.legal_moves(s.viewer), state.phase, s.session.names,
                                            self.painter.name)
+            if state.phase == "turn" and len(state.alive()) > 1:     # say who Bomb Left / Right reach
+                reach = {"left": state.left_of(s.viewer), "right": state.right_of(s.viewer)}
+                for k, info in enumerate(self._infos):
+                    if info.kind == "send" and info.target is None and info.cards:
+                        move = self.rules.data["deck"][self.order[info.cards[0]]].get("effects", {}).get("movement")
+                        way = move[0].get("direction") if move else None
+                        if way in reach:
+                            head, _, tail = info.label.partition(" + ")
+                            label = f"{head} → {self.name(reach[way])}" + (f" + {tail}" if tail else "")
+                            self._infos[k] = bomb_moves.MoveInfo(info.move, info.kind, info.cards, None, 0, label)
         return self._infos
 
     def actions(self) -> tuple[list[bomb_moves.MoveInfo], str]:
@@ -630,8 +639,8 @@ class BombTable(FamilyTable):
             return sorted(infos, key=lambda i: i.kind == "pass"), ""
         if not chosen:
             free = [i for i in infos if not i.cards]
-            if phase == "turn" and not free and not any(i.kind == "attack" for i in infos):
-                return free, ""
+            if phase == "turn":          # the plain bomb passes are one click away
+                free += [i for i in infos if i.kind == "send" and len(i.cards) == 1 and i.target is None]
             return free, ""
         hits = bomb_moves.matching(infos, chosen)
         if phase == "exchange":
@@ -1002,11 +1011,12 @@ class BombTable(FamilyTable):
                              start=lambda: setattr(self, "climate_pulse", 1.0))
 
     def push_banner(self, text: str, colour=theme.GOLD_LIGHT, hold: float = 1.0, card: str | None = None,
-                    start=None, name: str = BEAT, tweens=None, end=None) -> Beat:
+                    start=None, name: str = BEAT, tweens=None, end=None, log: bool = True) -> Beat:
         def on_start(beat: Beat) -> None:
             self.banner = (text, colour)
             self.banner_card = card
-            self.log = (self.log + [text])[-6:]
+            if log:
+                self.log = (self.log + [text])[-6:]
             if start:
                 start()
             for tw in (tweens() if tweens else []):
@@ -1095,7 +1105,8 @@ class BombTable(FamilyTable):
             return [Tween(0.45 if e.steps > 0 else 0.6, upd, ease_in_out_cubic, on_done=done)]
 
         text = bt("hud.steps_left", n=e.left) if e.steps > 0 else bt("banner.timer_back", n=-e.steps)
-        self.push_banner(text, colour=(255, 190, 150) if e.left <= 3 else theme.TEXT, hold=0.2, tweens=tweens)
+        self.push_banner(text, colour=(255, 190, 150) if e.left <= 3 else theme.TEXT, hold=0.2, tweens=tweens,
+                         log=e.steps < 0)
 
     def ev_AttackDeclared(self, e: AttackDeclared) -> None:
         def start() -> None:
