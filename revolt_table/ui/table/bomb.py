@@ -325,7 +325,7 @@ class BombTable(FamilyTable):
         return pod.rect.center if pod is not None else self.board().center
 
     def is_target(self, seat: int) -> bool:
-        return any(info and info.target == seat for _, info in self.buttons) and self.can_choose()
+        return self.can_choose() and any(info.target == seat for info in self.actions()[0])
 
     # ---------------------------------------------------------------- HUD, supply, menu
     def draw_hud(self, surface: pygame.Surface) -> None:
@@ -639,8 +639,8 @@ class BombTable(FamilyTable):
             return sorted(infos, key=lambda i: i.kind == "pass"), ""
         if not chosen:
             free = [i for i in infos if not i.cards]
-            if phase == "turn":          # the plain bomb passes are one click away
-                free += [i for i in infos if i.kind == "send" and len(i.cards) == 1 and i.target is None]
+            if phase == "turn":          # the plain bomb passes come first, one click away
+                free = [i for i in infos if i.kind == "send" and len(i.cards) == 1 and i.target is None] + free
             return free, ""
         hits = bomb_moves.matching(infos, chosen)
         if phase == "exchange":
@@ -889,7 +889,7 @@ class BombTable(FamilyTable):
             return True
         for seat, pod in s.geom.pods.items():
             if pod.rect.collidepoint(pos):
-                hits = [info for _, info in buttons if info is not None and info.target == seat]
+                hits = [info for info in self.actions()[0] if info.target == seat]
                 if len(hits) >= 1:
                     self.play_info(hits[0])
                     return True
