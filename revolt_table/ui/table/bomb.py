@@ -213,6 +213,7 @@ class BombTable(FamilyTable):
             surface.blit(panel_surface(pod.rect.size, m.radius, 150, theme.PANEL_EDGE), pod.rect)
         surface.blit(panel_surface(g.centre_pod.size, m.radius, 150, theme.PANEL_EDGE), g.centre_pod)
         surface.blit(panel_surface(g.hud.size, m.radius, 170, theme.PANEL_EDGE), g.hud)
+        surface.blit(panel_surface(self._track.size, m.radius, 170, theme.GOLD_DARK), self._track)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         self.fix_geometry()
@@ -408,7 +409,6 @@ class BombTable(FamilyTable):
     def draw_track(self, surface: pygame.Surface) -> None:
         s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
         tr = self._track
-        surface.blit(panel_surface(tr.size, m.radius, 170, theme.GOLD_DARK), tr)
         spots = self.track_spots()
         n = len(spots) - 1
         danger = self.rules.data["disarm"]["own_turn_max_steps_left"]
