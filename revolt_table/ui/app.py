@@ -57,6 +57,7 @@ class App:
         self.resume_game: Callable[[], None] = self._no_table_yet
         self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
+        self._sound = None
         if warning:
             log.warning(warning)
             self.notify(i18n.t("app.settings_reset", detail=warning))
@@ -240,6 +241,18 @@ class App:
             layer.blit(image, image.get_rect(center=layer.get_rect().center))
             self.screen.blit(layer, box)
             y = box.bottom + m.gap
+
+    @property
+    def sound(self):
+        """The SoundBoard (created on first use; silent when there is no audio device)."""
+        if self._sound is None:
+            from revolt_table.ui.sound import SoundBoard
+            self._sound = SoundBoard()
+        return self._sound
+
+    def play_sound(self, name: str, gain: float = 1.0) -> None:
+        """Play a named effect at the volume setting (a no-op without sound)."""
+        self.sound.play(name, getattr(self.settings, "volume", 70), gain=gain)
 
     def on_close(self, fn: Callable[[], None]) -> None:
         """Run `fn` when the app closes (e.g. stop a session's AI worker process); added once."""

@@ -41,6 +41,13 @@ class FamilyTable:
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
 
+    def sound(self, name: str, gain: float = 1.0) -> None:
+        """Play a table sound (deal, flip, sweep, chime, fanfare) at the volume setting; silent while
+        animations are off (everything happens at once) or without an audio device."""
+        s = self.scene
+        if s.queue.speed > 0:
+            s.app.play_sound(name, gain)
+
     # ---------------------------------------------------------------- static look
     def sort_key(self, card: str):
         """How the viewer's hand is sorted (a key for sorted())."""
@@ -239,6 +246,7 @@ class FamilyTable:
 
         def start() -> None:
             sprite.hidden = False
+            self.sound("deal", 0.7)
             sprite.fly_from(origin, arc)
             if flip_after:
                 sprite.flip = 0.0

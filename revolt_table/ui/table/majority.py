@@ -644,6 +644,7 @@ class MajorityTable(FamilyTable):
         s = self.scene
 
         def start(beat: Beat) -> None:
+            self.sound("deal")
             sprite, origin = self._take_from_hand(seat, card)
             known = sprite.card is not None and (face_up or seat == s.viewer and s.face_up)
             if face_up and card is not None:
@@ -670,6 +671,7 @@ class MajorityTable(FamilyTable):
         s = self.scene
 
         def start(beat: Beat) -> None:
+            self.sound("flip")
             for k, (owner, card) in enumerate(event.cards):
                 if owner == "center":
                     pile = s.model.zones.get("center")
@@ -757,7 +759,8 @@ class MajorityTable(FamilyTable):
                     beat.tweens.append(Tween(0.35, lambda t, sp=sprite: (setattr(sp, "highlight", t),
                                                                          setattr(sp, "lift", 0.12 * t)),
                                              ease_out_back, delay=0.55))
-            beat.tweens.append(Tween(0.25, lambda t: setattr(self, "verdict_alpha", t), delay=0.2))
+            beat.tweens.append(Tween(0.25, lambda t: setattr(self, "verdict_alpha", t), delay=0.2,
+                                     on_start=lambda: self.sound("chime", 0.8)))
 
         return Beat("fight", on_start=start, hold=2.0)
 
@@ -766,6 +769,7 @@ class MajorityTable(FamilyTable):
         s = self.scene
 
         def start(beat: Beat) -> None:
+            self.sound("sweep")
             fight = s.model.zones.get(FIGHT)
             pool = list(fight.sprites) if fight is not None else []
             origins = {id(sp): s.renderer.current_rect(sp) for sp in pool}
@@ -808,6 +812,7 @@ class MajorityTable(FamilyTable):
 
         def show_hands(beat: Beat) -> None:
             self.ending = True
+            self.sound("fanfare")
             view = s.session.state.view(s.viewer)
             before = {name: [sp for sp in z.sprites] for name, z in s.model.zones.items() if z.kind in ("hand", "pile")}
             s.model.sync(view, self.sort_key)
