@@ -439,10 +439,10 @@ class ClimbingState(GameState):
             moves = _BID_MOVES[(self.cur_bid, self.cfg[0])]
         elif self.to_beat is None:
             get = _MOVES.get
-            moves = [get(k) or move_of_key(k) for k in dz._leading(self.keys[seat])]
+            moves = [get(k) or move_of_key(k) for k in dz.leading_keys(self.keys[seat])]
         else:
             get = _MOVES.get
-            moves = [PASS] + [get(k) or move_of_key(k) for k in dz._responses(self.keys[seat], self.to_beat)]
+            moves = [PASS] + [get(k) or move_of_key(k) for k in dz.response_keys(self.keys[seat], self.to_beat)]
         self._legal = (seat, moves)
         return moves
 
