@@ -340,13 +340,13 @@ class BombTable(FamilyTable):
         climate = self.shown["climate"]
         if not climate:
             return
-        size = px(50) + round(px(10) * self.climate_pulse)
+        size = px(44) + round(px(10) * self.climate_pulse)
         token = faces.climate_token(size, climate)
-        tc = (rect.x + px(12) + px(25), rect.y + px(58))
+        tc = (rect.x + px(10) + px(22), rect.y + px(58))
         surface.blit(token, token.get_rect(center=tc))
         spec = self.rules.data["climates"][climate]
-        x = rect.x + px(70)
-        width = rect.right - x - px(8)
+        x = rect.x + px(62)
+        width = rect.right - x - px(6)
         label = bt("hud.climate")
         draw.text(surface, label, m.font_small - px(3), theme.TEXT_MUTED, midleft=(x, rect.y + px(38)))
         nsize = draw.fit_text(spec["name"], m.font_body, width, bold=True)
