@@ -7,12 +7,14 @@ one 60 FPS loop), and tests can drive frames one at a time with step(dt) on a he
 from __future__ import annotations
 
 import logging
+import os
 import warnings
 from typing import Callable
 
 import pygame
 
 from revolt_table import userdata
+from revolt_table.resources import asset_path
 from revolt_table.ui import fonts, i18n, theme
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics, metrics_for
@@ -44,6 +46,7 @@ class App:
         pygame.init()
         fonts.clear_cache()
         pygame.key.set_repeat(350, 40)
+        _set_window_icon()
         self._windowed_size = userdata.clamp_window_size(size or settings.window_size)
         self.fullscreen = False
         self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
@@ -58,6 +61,7 @@ class App:
         self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
         self._sound = None
+        self._first_frame_shown = False
         if warning:
             log.warning(warning)
             self.notify(i18n.t("app.settings_reset", detail=warning))
@@ -195,6 +199,11 @@ class App:
         self.toasts = [toast for toast in self.toasts if toast[1] > 0]
         self.draw()
         pygame.display.flip()
+        if not self._first_frame_shown:
+            self._first_frame_shown = True
+            if os.environ.get("REVOLT_TABLE_EXIT_AFTER_FIRST_FRAME") == "1":  # benchmarks/startup.py
+                print("REVOLT_TABLE_FIRST_FRAME", flush=True)
+                self.running = False
         return self.running
 
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -274,6 +283,14 @@ class App:
         while self.running and self.step():
             pass
         self.close()
+
+
+def _set_window_icon() -> None:
+    """The app icon in the title bar and task bar (before set_mode, as SDL wants on some platforms)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset_path("images", "app-icon.png"))))
+    except (pygame.error, FileNotFoundError, OSError) as exc:
+        log.warning("no window icon: %s", exc)
 
 
 def main() -> None:
