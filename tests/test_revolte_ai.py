@@ -96,3 +96,17 @@ def _arena(players, games):
 
 def test_normal_beats_random_players():
     assert _arena(4, 30) > 0.4          # random seats would win 25%
+
+
+def test_family_search_agent_plays_legal_moves_from_the_view_only():
+    from revolt_table.ai.tricks_ai import make_hard
+    agent = make_hard(R, iterations=2)
+    state = R.new_game(4, seed=8)
+    for _ in range(12):
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_moves(seat)
+        move = agent.choose(view, legal, random.Random(5))
+        assert move in legal
+        other = R.from_view(view, random.Random(6))
+        assert agent.choose(other.view(seat), other.legal_moves(seat), random.Random(5)) == move
+        state.apply(seat, move)

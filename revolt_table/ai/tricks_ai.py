@@ -269,3 +269,62 @@ def make_heuristic(rules, level: str) -> TricksHeuristicAgent:
     if level == "ai:easy":
         return TricksHeuristicAgent(rules, noise=0.35, samples=8)
     return TricksHeuristicAgent(rules)
+
+
+class TricksSearchAgent:
+    """Search over determinizations, for `ai:hard` once the registry asks families for one.
+
+    Each iteration deals the hidden cards anew (`rules.from_view`), tries every candidate move and
+    plays the rest of the current turn with the heuristic's greedy answer for every seat; a move's
+    value is its mean gain in coats of arms and coins against the other seats. Stopping at the end of
+    the turn keeps rollouts short and their noise low; the next deal is unknown anyway.
+    """
+
+    name = "ai:hard"
+
+    def __init__(self, rules, iterations: int = 24, time_budget: float | None = None):
+        self.rules = rules
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.policy = TricksHeuristicAgent(rules)
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1 or view.info.get("pending_take"):
+            return self.policy.choose(view, legal_moves, rng)
+        import time
+        me, n = view.seat, view.players
+        coin_value = self.policy._coin_value(view.info, me)
+        totals = [0.0] * len(legal_moves)
+        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
+        for _ in range(self.iterations):
+            base = self.rules.from_view(view, rng)
+            for i, move in enumerate(legal_moves):
+                state = base.clone()
+                state.apply(me, move.text)
+                self._rollout(state, view.info["turn"], rng)
+                gains = [state.points[s] - view.info["points"][s]
+                         + coin_value * (state.coins[s] - view.info["coins"][s]) for s in range(n)]
+                totals[i] += gains[me] - (sum(gains) - gains[me]) / max(1, n - 1)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(len(legal_moves)), key=lambda i: (totals[i], -i))
+        return legal_moves[best]
+
+    def _rollout(self, state, turn: int, rng: random.Random) -> None:
+        policy = self.policy
+        t = state.t
+        while not state.is_over and state.turn == turn:
+            seat = state.to_act[0]
+            if state.pending is not None:
+                state.apply(seat, f"take:{state.pending[1][0]}")
+                continue
+            trick = [(s, t.ids[c], cut) for s, c, cut in state.trick]
+            family = t.letters[state.family] if state.family >= 0 else None
+            choice = policy._opponent(list(state._hand_ids(seat)), trick, family, state.coins[seat], rng)
+            card, cut = choice
+            state.apply(seat, f"cut:{card}" if cut else card)
+
+
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> TricksSearchAgent:
+    """The family's `ai:hard` (search over determinizations with heuristic turn rollouts)."""
+    return TricksSearchAgent(rules, iterations=iterations or 24, time_budget=time_budget)
