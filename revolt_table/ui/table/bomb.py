@@ -26,11 +26,12 @@ from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, Bomb
                                             Disarmed, Eliminated, Exploded, LieutenantLost, LieutenantSaved,
                                             RoundStarted, SupportChanged, TimerAdvanced)
 from revolt_table.ui import cards, draw, i18n, theme
-from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
+from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table import bomb_moves
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.layout import Placement
+from revolt_table.ui.table.model import Sprite
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
 
 NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
@@ -163,7 +164,8 @@ class BombTable(FamilyTable):
         px = self.scene.metrics.px
         head = pygame.Rect(rect.x, rect.y, rect.w, px(46))
         tokens = pygame.Rect(rect.x + px(10), head.bottom, rect.w - px(20), px(34))
-        table = pygame.Rect(rect.x + px(10), tokens.bottom + px(4), rect.w - px(20), max(4, rect.bottom - tokens.bottom - px(8)))
+        table = pygame.Rect(rect.x + px(10), tokens.bottom + px(4), rect.w - px(20),
+                            max(4, rect.bottom - tokens.bottom - px(8)))
         return head, tokens, table
 
     def placements(self) -> dict[str, Placement]:
@@ -378,7 +380,8 @@ class BombTable(FamilyTable):
             surface.blit(face, (x2, top))
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, (x2, top, w, h), 1, border_radius=max(3, w // 10))
-        draw.text(surface, bt("hud.discard"), m.font_small - px(2), theme.TEXT_MUTED, center=(x2 + w // 2, top + h + px(14)))
+        draw.text(surface, bt("hud.discard"), m.font_small - px(2), theme.TEXT_MUTED,
+                  center=(x2 + w // 2, top + h + px(14)))
         x3 = x2 + w + px(16)
         coin = faces.coin_icon(px(34))
         cx = (x3 + rect.right - px(8)) // 2
@@ -458,8 +461,8 @@ class BombTable(FamilyTable):
             zone = s.model.zones.get(f"fight:{seat}")
             if (zone is None or not zone.sprites) and self.duel is None:
                 draw.text(surface, "…", m.font_heading, theme.TEXT_MUTED, midleft=(x + px(10), rect.centery))
-        draw.text(surface, "VS", m.font_heading, theme.GOLD_LIGHT, bold=True, center=(rect.centerx, rect.centery + px(8)),
-                  shadow=True)
+        draw.text(surface, "VS", m.font_heading, theme.GOLD_LIGHT, bold=True,
+                  center=(rect.centerx, rect.centery + px(8)), shadow=True)
 
     def draw_duel_numbers(self, surface: pygame.Surface) -> None:
         """Dice (rolling, then settled), ally dice, support and totals beside each side's cards."""
@@ -734,7 +737,8 @@ class BombTable(FamilyTable):
         for k, (rect, info) in enumerate(self.buttons):
             hover = rect.collidepoint(mouse)
             if info is None:
-                surface.blit(panel_surface(rect.size, rect.h // 2, 180, theme.GOLD if hover else theme.PANEL_EDGE), rect)
+                edge = theme.GOLD if hover else theme.PANEL_EDGE
+                surface.blit(panel_surface(rect.size, rect.h // 2, 180, edge), rect)
                 draw.text(surface, bt("move.moves"), m.font_small - px(2), theme.TEXT_MUTED, center=rect.center)
                 continue
             focused = real.index((rect, info)) == self.button_focus
@@ -961,8 +965,6 @@ class BombTable(FamilyTable):
         if zone is None:
             return
         active = self.can_choose()
-        if not active:
-            self.selected = [i for i in self.selected if i < len(zone.sprites)] if self.scene.queue.idle else self.selected
         self.selected = [i for i in self.selected if i < len(zone.sprites)]
         usable: set[str] = set()
         phase = self.scene.session.state.phase
@@ -1124,18 +1126,13 @@ class BombTable(FamilyTable):
                 zone = s.model.zones.get(f"fight:{seat}")
                 cards_ = (e.attacker_cards, e.defender_cards)[side]
                 if zone is not None and tuple(sp.card for sp in zone.sprites) != tuple(cards_):
-                    from revolt_table.ui.table.model import Sprite
                     zone.sprites = [Sprite(c, True) for c in cards_]
             self.duel_roll = 0.0
             beat.tweens.append(Tween(0.9, lambda p: setattr(self, "duel_roll", p if p < 1 else 1.0), on_done=lambda:
                                      setattr(self, "duel_roll", 1.0)))
             self.banner = None
 
-        def end() -> None:
-            self.duel_roll = 1.0
-            if s.session.state.phase not in ("after_a", "after_d") or s.queue.current is not None:
-                pass
-        s.queue.push(Beat(DUEL_BEAT, on_start=start, on_end=end, hold=1.6))
+        s.queue.push(Beat(DUEL_BEAT, on_start=start, on_end=lambda: setattr(self, "duel_roll", 1.0), hold=1.6))
         winner = e.winner
         self.push_banner(bt("banner.wins", name=self.name(winner)), hold=0.8, end=self.close_duel)
 
@@ -1165,7 +1162,8 @@ class BombTable(FamilyTable):
                          tweens=tweens, end=lambda: setattr(self, "blast", None))
 
     def ev_Disarmed(self, e: Disarmed) -> None:
-        text = bt("banner.disarmed", name=self.name(e.seat)) if e.success else bt("banner.wrong_wire", name=self.name(e.seat))
+        key = "banner.disarmed" if e.success else "banner.wrong_wire"
+        text = bt(key, name=self.name(e.seat))
         self.push_banner(text, hold=1.2, card="CW" if e.success else "WW")
 
     def ev_LieutenantLost(self, e: LieutenantLost) -> None:
