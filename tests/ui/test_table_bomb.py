@@ -285,7 +285,8 @@ def test_every_bomb_text_key_exists_in_english():
 
     walk("", english)
     ui = Path(__file__).resolve().parents[2] / "revolt_table" / "ui" / "table"
-    used = set(re.findall(r'\bbt\(\s*"([a-z_]+\.[a-z_.0-9]+)"', (ui / "bomb.py").read_text(encoding="utf-8")))
+    code = (ui / "bomb.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'\b(?:bt|say)\(\s*"([a-z_]+\.[a-z_.0-9]+)"', code))
     used = {"bomb." + k for k in used}
     used |= set(re.findall(r'_t\(\s*"(bomb\.[a-z_.0-9]+)"', (ui / "bomb_moves.py").read_text(encoding="utf-8")))
     assert len(used) > 40

@@ -108,6 +108,14 @@ class BombTable(FamilyTable):
     def sort_key(self, card: str):
         return self.order.get(card, 99), card
 
+    def say(self, key: str, subject: int | None, **fmt) -> str:
+        """An announcement; when its subject is the one human at the table, the "you" form of it."""
+        s = self.scene
+        if (subject is not None and subject == s.viewer and not s.session.hot_seat
+                and i18n.has(f"bomb.{key}_you")):
+            key += "_you"
+        return bt(key, **fmt)
+
     def name(self, seat: int | None) -> str:
         s = self.scene
         if seat is None or not (0 <= seat < s.session.players):
@@ -1007,7 +1015,7 @@ class BombTable(FamilyTable):
                     k += 1
         s.queue.push(beat)
         info = s.session.state.public_info()
-        self.push_banner(bt("banner.round", n=info["round_no"], name=self.name(info["first"])), hold=1.0)
+        self.push_banner(self.say("banner.round", info["first"], n=info["round_no"], name=self.name(info["first"])), hold=1.0)
         if info["climate"]:
             self.push_banner(bt("banner.climate", climate=info["climate_name"]), hold=0.8,
                              start=lambda: setattr(self, "climate_pulse", 1.0))
@@ -1049,7 +1057,7 @@ class BombTable(FamilyTable):
             self.shown.update(round=e.round, timer=e.timer, bomb=e.first, phase="exchange", ctx={})
             self.duel = None
             self.track_pos = None
-        self.push_banner(bt("banner.round", n=e.round, name=self.name(e.first)), hold=1.1, start=start)
+        self.push_banner(self.say("banner.round", e.first, n=e.round, name=self.name(e.first)), hold=1.1, start=start)
 
     def ev_ClimateChanged(self, e: ClimateChanged) -> None:
         spec = self.rules.data["climates"].get(e.climate, {"name": e.climate})
@@ -1068,16 +1076,16 @@ class BombTable(FamilyTable):
             return                         # the bomb flight / the climate banner shows these
         head, _, target = e.text.partition(":")
         if target.isdigit():
-            text = bt("banner.react_on", name=self.name(e.seat), card=self.painter.name(card),
+            text = self.say("banner.react_on", e.seat, name=self.name(e.seat), card=self.painter.name(card),
                      target=self.name(int(target)))
         else:
-            text = bt("banner.react", name=self.name(e.seat), card=self.painter.name(card))
+            text = self.say("banner.react", e.seat, name=self.name(e.seat), card=self.painter.name(card))
         self.push_banner(text, hold=1.2, card=card)
 
     def ev_BombMoved(self, e: BombMoved) -> None:
         s = self.scene
         extras = " + ".join(self.painter.name(x) for x in e.extras)
-        text = bt("banner.passes", a=self.name(e.source), b=self.name(e.target))
+        text = self.say("banner.passes", e.source, a=self.name(e.source), b=self.name(e.target))
         if extras:
             text += f" (+ {extras})"
 
@@ -1113,7 +1121,7 @@ class BombTable(FamilyTable):
     def ev_AttackDeclared(self, e: AttackDeclared) -> None:
         def start() -> None:
             self.shown.update(phase="commit_a", ctx={"attacker": e.attacker, "defender": e.defender})
-        self.push_banner(bt("banner.attack", a=self.name(e.attacker), b=self.name(e.defender)),
+        self.push_banner(self.say("banner.attack", e.attacker, a=self.name(e.attacker), b=self.name(e.defender)),
                          colour=(255, 196, 160), hold=1.0, start=start)
 
     def ev_AttackResolved(self, e: AttackResolved) -> None:
@@ -1134,7 +1142,7 @@ class BombTable(FamilyTable):
 
         s.queue.push(Beat(DUEL_BEAT, on_start=start, on_end=lambda: setattr(self, "duel_roll", 1.0), hold=1.6))
         winner = e.winner
-        self.push_banner(bt("banner.wins", name=self.name(winner)), hold=0.8, end=self.close_duel)
+        self.push_banner(self.say("banner.wins", winner, name=self.name(winner)), hold=0.8, end=self.close_duel)
 
     def close_duel(self) -> None:
         """The duel panel stays while the loser may still play a Doctor or a Bodyguard."""
@@ -1146,45 +1154,45 @@ class BombTable(FamilyTable):
         def tweens():
             self.steal = {"from": self.pod_centre(e.victim), "to": self.pod_centre(e.thief), "t": 0.0}
             return [Tween(0.6, lambda p: self.steal and self.steal.__setitem__("t", p), ease_in_out_cubic)]
-        self.push_banner(bt("banner.stolen", thief=self.name(e.thief), victim=self.name(e.victim)), hold=0.5,
+        self.push_banner(self.say("banner.stolen", e.thief, thief=self.name(e.thief), victim=self.name(e.victim)), hold=0.5,
                          tweens=tweens, end=lambda: setattr(self, "steal", None))
 
     def ev_Exploded(self, e: Exploded) -> None:
         if e.protected_by:
-            self.push_banner(bt("banner.sheltered", name=self.name(e.seat), card=self.painter.name(e.protected_by)),
+            self.push_banner(self.say("banner.sheltered", e.seat, name=self.name(e.seat), card=self.painter.name(e.protected_by)),
                              hold=1.2, card=e.protected_by)
             return
 
         def tweens():
             self.blast = {"at": self.pod_centre(e.seat), "t": 0.0, "word": bt("hud.boom")}
             return [Tween(1.3, lambda p: self.blast and self.blast.__setitem__("t", p), lambda x: x)]
-        self.push_banner(bt("banner.explode", name=self.name(e.seat)), colour=(255, 170, 120), hold=0.5,
+        self.push_banner(self.say("banner.explode", e.seat, name=self.name(e.seat)), colour=(255, 170, 120), hold=0.5,
                          tweens=tweens, end=lambda: setattr(self, "blast", None))
 
     def ev_Disarmed(self, e: Disarmed) -> None:
         key = "banner.disarmed" if e.success else "banner.wrong_wire"
-        text = bt(key, name=self.name(e.seat))
+        text = self.say(key, e.seat, name=self.name(e.seat))
         self.push_banner(text, hold=1.2, card="CW" if e.success else "WW")
 
     def ev_LieutenantLost(self, e: LieutenantLost) -> None:
         def start() -> None:
             self.shown["lieutenants"][e.seat] = e.left
             self.flash[e.seat] = self.scene.time
-        self.push_banner(bt("banner.lost", name=self.name(e.seat), n=e.left), colour=(255, 170, 150), hold=1.2,
+        self.push_banner(self.say("banner.lost", e.seat, name=self.name(e.seat), n=e.left), colour=(255, 170, 150), hold=1.2,
                          start=start)
 
     def ev_LieutenantSaved(self, e: LieutenantSaved) -> None:
-        self.push_banner(bt("banner.saved", name=self.name(e.seat), card=self.painter.name(e.card)), hold=1.0,
+        self.push_banner(self.say("banner.saved", e.seat, name=self.name(e.seat), card=self.painter.name(e.card)), hold=1.0,
                          card=e.card)
 
     def ev_SupportChanged(self, e: SupportChanged) -> None:
         def start() -> None:
             self.shown["support"][e.seat] = e.total
             self.shown["supply"] = max(0, self.shown["supply"] - e.delta)
-        self.push_banner(bt("banner.support", name=self.name(e.seat), n=e.delta), hold=0.7, start=start)
+        self.push_banner(self.say("banner.support", e.seat, name=self.name(e.seat), n=e.delta), hold=0.7, start=start)
 
     def ev_Eliminated(self, e: Eliminated) -> None:
-        self.push_banner(bt("banner.eliminated", name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
+        self.push_banner(self.say("banner.eliminated", e.seat, name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
 
     def ev_GameOver(self, e: GameOver) -> None:
         self.push_end_beats()
@@ -1195,7 +1203,7 @@ class BombTable(FamilyTable):
             return
         self._end_pushed = True
         winner = state.public_info()["winner"]
-        self.push_banner(bt("banner.game_over", name=self.name(winner)), hold=2.5, name="end_hold")
+        self.push_banner(self.say("banner.game_over", winner, name=self.name(winner)), hold=2.5, name="end_hold")
 
     def results_data(self):
         data = super().results_data()
