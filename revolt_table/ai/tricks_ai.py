@@ -10,12 +10,14 @@ cannot win, wins with the smallest sufficient card, saves Blaggards and coins fo
 trick it would otherwise lose, throws in Citizens when that starts a Revolt against an opponent's
 trick, and dumps a high Noble or a low Rascal off-family when that takes a bonus.
 
-`ai:easy` samples less and plays a random legal card a third of the time.
+`ai:easy` samples less and plays a random legal card a third of the time. `make_hard` builds a search
+over determinizations whose rollouts use this heuristic's greedy answers (see TricksSearchAgent).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 from ..engine.move import Move
@@ -291,7 +293,6 @@ class TricksSearchAgent:
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1 or view.info.get("pending_take"):
             return self.policy.choose(view, legal_moves, rng)
-        import time
         me, n = view.seat, view.players
         coin_value = self.policy._coin_value(view.info, me)
         totals = [0.0] * len(legal_moves)
