@@ -116,6 +116,11 @@ class BombTable(FamilyTable):
             key += "_you"
         return bt(key, **fmt)
 
+    def _sound(self, name: str, gain: float = 1.0) -> None:
+        play = getattr(self, "sound", None)         # the shared table sounds, where the base has them
+        if play is not None:
+            play(name, gain)
+
     def name(self, seat: int | None) -> str:
         s = self.scene
         if seat is None or not (0 <= seat < s.session.players):
@@ -1013,6 +1018,7 @@ class BombTable(FamilyTable):
                     beat.tweens.append(self.fly_tween(zone.sprites[i], deck, 0.34, delay=k * 0.035,
                                                       flip_after=zone.sprites[i].face_up))
                     k += 1
+        beat.on_start = lambda _beat: self._sound("deal", 0.7)
         s.queue.push(beat)
         info = s.session.state.public_info()
         self.push_banner(self.say("banner.round", info["first"], n=info["round_no"], name=self.name(info["first"])), hold=1.0)
@@ -1080,7 +1086,7 @@ class BombTable(FamilyTable):
                      target=self.name(int(target)))
         else:
             text = self.say("banner.react", e.seat, name=self.name(e.seat), card=self.painter.name(card))
-        self.push_banner(text, hold=1.2, card=card)
+        self.push_banner(text, hold=1.2, card=card, start=lambda: self._sound("flip"))
 
     def ev_BombMoved(self, e: BombMoved) -> None:
         s = self.scene
@@ -1091,6 +1097,7 @@ class BombTable(FamilyTable):
 
         def tweens():
             self.flight = {"from": self.pod_centre(e.source), "to": self.pod_centre(e.target), "t": 0.0}
+            self._sound("sweep")
             return [Tween(0.7, lambda p: self.flight and self.flight.__setitem__("t", p), ease_in_out_cubic)]
 
         def end() -> None:
@@ -1136,6 +1143,7 @@ class BombTable(FamilyTable):
                 if zone is not None and tuple(sp.card for sp in zone.sprites) != tuple(cards_):
                     zone.sprites = [Sprite(c, True) for c in cards_]
             self.duel_roll = 0.0
+            self._sound("chime", 0.8)
             beat.tweens.append(Tween(0.9, lambda p: setattr(self, "duel_roll", p if p < 1 else 1.0), on_done=lambda:
                                      setattr(self, "duel_roll", 1.0)))
             self.banner = None
@@ -1165,6 +1173,8 @@ class BombTable(FamilyTable):
 
         def tweens():
             self.blast = {"at": self.pod_centre(e.seat), "t": 0.0, "word": bt("hud.boom")}
+            self._sound("sweep", 1.0)
+            self._sound("deal", 1.0)
             return [Tween(1.3, lambda p: self.blast and self.blast.__setitem__("t", p), lambda x: x)]
         self.push_banner(self.say("banner.explode", e.seat, name=self.name(e.seat)), colour=(255, 170, 120), hold=0.5,
                          tweens=tweens, end=lambda: setattr(self, "blast", None))
@@ -1203,7 +1213,8 @@ class BombTable(FamilyTable):
             return
         self._end_pushed = True
         winner = state.public_info()["winner"]
-        self.push_banner(self.say("banner.game_over", winner, name=self.name(winner)), hold=2.5, name="end_hold")
+        self.push_banner(self.say("banner.game_over", winner, name=self.name(winner)), hold=2.5, name="end_hold",
+                         start=lambda: self._sound("fanfare"))
 
     def results_data(self):
         data = super().results_data()
