@@ -88,25 +88,56 @@ def generation_figures() -> None:
           f"led combinations: {us_resp_keys:.1f} us/call")
 
 
-def rlcard_figures(seconds: float) -> tuple[float | None, float | None]:
+def rlcard_runner():
+    """A function playing one RLCard random game (raw DoudizhuGame), or None if RLCard is missing."""
     try:
         from rlcard.games.doudizhu.game import DoudizhuGame
     except Exception as exc:  # noqa: BLE001 - any import problem means "not measured"
         print(f"RLCard not importable ({exc.__class__.__name__}): skipped")
-        return None, None
-    import rlcard
-    from rlcard.agents import RandomAgent
+        return None
     game = DoudizhuGame()
     rng = random.Random(0)
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def one() -> None:
         state, _ = game.init_game()
         while not game.is_over():
             actions = state["actions"]
             state, _ = game.step(actions[rng.randrange(len(actions))])
-        n += 1
-    raw = n / (time.perf_counter() - start)
+    return one
+
+
+def our_runner():
+    rules = load_rules("doudizhu")
+    rng = random.Random(0)
+    seeds = iter(range(10**9))
+
+    def one() -> None:
+        state = rules.new_game(3, seed=next(seeds))
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_moves(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    return one
+
+
+def interleaved(runners, seconds: float, slices: int = 10) -> list[float]:
+    """Games per second of each runner, measured in alternating slices so that a change in machine
+    load hits both sides alike (the ratio is what matters)."""
+    counts = [0] * len(runners)
+    times = [0.0] * len(runners)
+    for _ in range(slices):
+        for i, run in enumerate(runners):
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / slices:
+                run()
+                counts[i] += 1
+            times[i] += time.perf_counter() - start
+    return [c / t for c, t in zip(counts, times)]
+
+
+def rlcard_env_rate(seconds: float) -> float:
+    import rlcard
+    from rlcard.agents import RandomAgent
     env = rlcard.make("doudizhu", config={"seed": 0})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(3)])
     n = 0
@@ -114,7 +145,7 @@ def rlcard_figures(seconds: float) -> tuple[float | None, float | None]:
     while time.perf_counter() - start < seconds:
         env.run(is_training=False)
         n += 1
-    return raw, n / (time.perf_counter() - start)
+    return n / (time.perf_counter() - start)
 
 
 def main(argv=None) -> None:
@@ -125,10 +156,13 @@ def main(argv=None) -> None:
     ours, moves = our_random_deals(args.seconds)
     print(f"random play with bidding: {ours:7.0f} deals/s ({moves:.0f} moves per deal, public API, validated)")
     generation_figures()
-    raw, env = rlcard_figures(args.seconds)
-    if raw:
-        print(f"RLCard 1.2.0 random play: raw DoudizhuGame {raw:.0f} games/s, env.run {env:.1f} games/s")
-        print(f"ratio (ours / RLCard raw game): {ours / raw:.1f}x; (ours / RLCard env.run): {ours / env:.0f}x "
+    rl = rlcard_runner()
+    if rl is not None:
+        ours_i, raw = interleaved([our_runner(), rl], 2 * args.seconds)
+        env = rlcard_env_rate(args.seconds / 2)
+        print(f"interleaved: ours {ours_i:.0f} deals/s; RLCard 1.2.0 raw DoudizhuGame {raw:.0f} games/s "
+              f"(env.run with random agents: {env:.1f} games/s)")
+        print(f"ratio (ours / RLCard raw game): {ours_i / raw:.1f}x; (ours / RLCard env.run): {ours_i / env:.0f}x "
               f"(aim: 10x)")
 
 

@@ -145,6 +145,17 @@ def move_of_key(key: int) -> Move:
     return m
 
 
+_GETMOVE = _MOVES.__getitem__
+
+
+def _moves_of(keys: list[int]) -> list[Move]:
+    """Moves for packed keys: a C-level map over the Move cache, filling it on a miss."""
+    try:
+        return list(map(_GETMOVE, keys))
+    except KeyError:
+        return [_MOVES.get(k) or move_of_key(k) for k in keys]
+
+
 def _holds(mask: int, key: int) -> bool:
     """True if the card mask holds the ranks of `key`."""
     for shift, c in _PARTS.get(key) or _parts(key):
@@ -438,11 +449,10 @@ class ClimbingState(GameState):
         if self.phase == BIDDING:
             moves = _BID_MOVES[(self.cur_bid, self.cfg[0])]
         elif self.to_beat is None:
-            get = _MOVES.get
-            moves = [get(k) or move_of_key(k) for k in dz.leading_keys(self.keys[seat])]
+            moves = _moves_of(dz.leading_keys(self.keys[seat]))
         else:
-            get = _MOVES.get
-            moves = [PASS] + [get(k) or move_of_key(k) for k in dz.response_keys(self.keys[seat], self.to_beat)]
+            moves = _moves_of(dz.response_keys(self.keys[seat], self.to_beat))
+            moves.insert(0, PASS)
         self._legal = (seat, moves)
         return moves
 
