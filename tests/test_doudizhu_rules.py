@@ -287,3 +287,33 @@ def test_a_match_keeps_running_totals():
         match.finish_game(state)
     assert len(match.results) == 3 and sum(match.totals) == 0
     assert match.totals == tuple(sum(r[i] for r in match.results) for i in range(3))
+
+
+# --- the family's checks of a rules file --------------------------------------------------------
+
+@pytest.mark.parametrize("old,new,message", [
+    ("deal: {hand: 17, bottom: 3}", "deal: {hand: 18, bottom: 3}", "not the 54 of the deck"),
+    ("players: {min: 3, max: 3, default: 3}", "players: {min: 3, max: 4, default: 3}", "exactly 3 players"),
+    ("suits: SHDC", "suits: SHD", "uses the suits SHDC"),
+    ("after_redeal: next_seat", "after_redeal: sideways", "unknown value 'sideways'"),
+])
+def test_broken_rules_files_are_reported_with_positions(tmp_path, old, new, message):
+    from revolt_table.engine import RulesError, validate_file
+    text = RULES.path.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "broken.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(RulesError) as info:
+        validate_file(path)
+    assert message in str(info.value) and "broken.yaml:" in str(info.value)
+
+
+def test_redeal_first_bidder_rule_is_read_from_the_yaml(tmp_path):
+    text = RULES.path.read_text(encoding="utf-8").replace("after_redeal: next_seat", "after_redeal: same")
+    path = tmp_path / "same.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_rules(path)
+    state = rules.new_game(3, seed=21, deal=full_deal(first_bidder=1))
+    for seat in (1, 2, 0):
+        state.apply(seat, "pass")
+    assert state.to_act == (1,)
