@@ -1,0 +1,305 @@
+"""The Dou Dizhu table driven through the window with real pygame events (headless, animations off)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from revolt_table.engine import load_rules  # noqa: E402
+from revolt_table.games.climbing import CARD_IDS  # noqa: E402
+from revolt_table.userdata import Settings  # noqa: E402
+
+DT = 1 / 60
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+@pytest.fixture(autouse=True)
+def table_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
+    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
+    yield tmp_path / "home"
+    pygame.quit()
+
+
+def make_table(size=(1280, 720), seed=7, state=None, seats=None):
+    from revolt_table.ui.app import App
+    from revolt_table.ui.launch import install
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
+    install(app)
+    rules = load_rules("doudizhu")
+    session = Session(rules, seats or ["human", "ai:normal", "ai:normal"], NAMES, match_seed=seed, games=1,
+                      ai_pace=0.0, save=False)
+    if state is not None:
+        session.state = state
+    scene = TableScene(app, session)
+    app.push(scene)
+    run_frames(app, 2)
+    return app, scene
+
+
+def run_frames(app, n=1):
+    for _ in range(n):
+        app.step(DT)
+
+
+def post_click(app, pos, button=1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    run_frames(app, 1)
+
+
+def post_key(app, key) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    run_frames(app, 1)
+
+
+def wait_for_human(app, scene, limit=15.0) -> bool:
+    end = time.time() + limit
+    while time.time() < end:
+        run_frames(app)
+        if type(app.scenes[-1]).__name__ != "TableScene" or scene.family.can_act():
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def buttons(scene) -> dict[str, pygame.Rect]:
+    return {action: rect for rect, action, _l, _e, _p in scene.family.layout_buttons()}
+
+
+def card_point(scene, index):
+    """A point on the visible left strip of the viewer's index-th card (later cards overlap to the right)."""
+    zone = scene.model.zones[f"hand:{scene.viewer}"]
+    rect = scene.renderer.current_rect(zone.sprites[index])
+    return rect.x + scene.metrics.px(8), rect.y + scene.metrics.px(40)
+
+
+def click_cards(app, scene, indices) -> None:
+    for i in indices:
+        post_click(app, card_point(scene, i))
+
+
+def deal_state(hands, bottom, **extra):
+    rules = load_rules("doudizhu")
+    return rules.new_game(3, seed=1, deal={"hands": hands, "piles": {"bottom": bottom}, **extra})
+
+
+def standard_hands(seed=3):
+    deck = list(CARD_IDS)
+    random.Random(seed).shuffle(deck)
+    return [deck[0:17], deck[17:34], deck[34:51]], deck[51:]
+
+
+# ------------------------------------------------------------------------------------------ a full deal
+
+def test_human_plays_a_full_deal_through_the_window():
+    """Bidding, then every play by real clicks (cards clicked then Play, or Hint then Play, or Pass) until
+    the results screen shows the match totals."""
+    from revolt_table.ui.table import climbing_select as sel
+    from revolt_table.ai import climbing_ai
+
+    app, scene = make_table(seed=11)
+    fam = scene.family
+    human_moves = 0
+    for step in range(200):
+        assert wait_for_human(app, scene), "the table never gave the human a turn"
+        if type(app.scenes[-1]).__name__ != "TableScene":
+            break
+        state = scene.session.state
+        before = len(state.history)
+        b = buttons(scene)
+        if state.public_info()["phase"] == "bidding":
+            assert "pass" in b
+            post_click(app, (b.get("bid3") or b["pass"]).center)
+        else:
+            legal = state.legal_moves(0)
+            proposal = climbing_ai.hint(state.view(0), legal)
+            if proposal.text == "pass":
+                post_click(app, b["pass"].center)
+            elif step % 2:
+                post_click(app, b["hint"].center)
+                assert sel.move_text(fam.selected_cards()) == proposal.text
+                post_click(app, buttons(scene)["play"].center)
+            else:
+                hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
+                click_cards(app, scene, sel.pick(hand, proposal.text))
+                assert sel.move_text(fam.selected_cards()) == proposal.text
+                post_click(app, buttons(scene)["play"].center)
+        run_frames(app, 2)
+        assert len(state.history) > before or state is not scene.session.state
+        human_moves += 1
+    assert type(app.scenes[-1]).__name__ == "ResultsScene"
+    results = app.scenes[-1]
+    assert sum(r.total for r in results.data.rows) == 0
+    assert results.data.detail_columns and "bid" in results.data.subtitle
+    assert human_moves >= 2
+    assert any(seat == 0 and text not in ("pass",) and not text.startswith("bid")
+               for seat, text in scene.session.state.history)
+
+
+# ------------------------------------------------------------------------------------------ selections
+
+def test_invalid_selection_shows_why_and_does_not_play():
+    hands, bottom = standard_hands()
+    # make seat 2 the landlord who led a pair of 9s; seat 0 (the human) must answer
+    hands = [["3S", "5S", "5H", "6S", "7S", "8S", "9H", "TS", "JS", "QS", "KS", "AS", "2S", "4S", "4H", "TH", "JH"],
+             ["3H", "3D", "5D", "6H", "7H", "8H", "TD", "JD", "QH", "KH", "AH", "2H", "4D", "6D", "7D", "8D", "QD"],
+             ["9S", "9D", "3C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "2C", "4C", "KD", "AD"]]
+    state = deal_state(hands, ["2D", "BJ", "RJ"], landlord=2, bid=1)
+    state.apply(2, "99")
+    app, scene = make_table(state=state)
+    fam = scene.family
+    assert fam.can_act()
+    zone = scene.model.zones["hand:0"]
+    ids = [sp.card for sp in zone.sprites]
+    # two different cards: not a combination
+    click_cards(app, scene, [ids.index("3S"), ids.index("5S")])
+    text, colour = fam.status()
+    assert text == "Two different cards are not a pair"
+    b = {action: (rect, enabled) for rect, action, _l, enabled, _p in fam.layout_buttons()}
+    assert b["play"][1] is False
+    before = len(scene.session.state.history)
+    post_click(app, b["play"][0].center)
+    post_key(app, pygame.K_RETURN)
+    assert len(scene.session.state.history) == before
+    # a lower pair: says what it does not beat
+    post_click(app, card_point(scene, ids.index("3S")), button=3)       # right-click clears
+    assert not fam.selected
+    click_cards(app, scene, [ids.index("5S"), ids.index("5H")])
+    assert fam.status()[0] == "Does not beat pair of 9s"
+    # the reason is drawn (its pink box above the buttons)
+    app.draw() if hasattr(app, "draw") else None
+    status = fam.geo()["status"]
+    surf = app.screen
+    pinkish = sum(1 for x in range(status.left, status.right, 3) for y in range(status.top, status.bottom, 3)
+                  if surf.get_at((x, y))[:3] == (255, 160, 140))
+    assert pinkish > 0
+    assert len(scene.session.state.history) == before
+    # a chain that is too short
+    post_key(app, pygame.K_BACKSPACE)
+    click_cards(app, scene, [ids.index(c) for c in ("6S", "7S", "8S", "9H")])
+    assert fam.status()[0] == "A chain needs at least 5 cards"
+
+
+def test_keyboard_select_and_play():
+    hands, bottom = standard_hands(5)
+    state = deal_state(hands, bottom, landlord=0, bid=2)
+    app, scene = make_table(state=state)
+    fam = scene.family
+    post_key(app, pygame.K_RIGHT)          # focus the first card
+    post_key(app, pygame.K_SPACE)          # select it
+    assert fam.selected == {0}
+    post_key(app, pygame.K_RETURN)         # a single is always a legal lead
+    mine = [text for seat, text in scene.session.state.history if seat == 0]
+    assert len(mine) == 1 and len(mine[0]) == 1
+
+
+def test_hint_then_enter_and_p_passes():
+    hands, bottom = standard_hands(9)
+    state = deal_state(hands, bottom, landlord=2, bid=1)
+    state.apply(2, "BR" if "BJ" in hands[2] + bottom and "RJ" in hands[2] + bottom else state.legal_moves(2)[0].text)
+    app, scene = make_table(state=state)
+    fam = scene.family
+    assert fam.can_act()
+    if [m.text for m in scene.session.state.legal_moves(0)] == ["pass"]:
+        assert "nothing" in fam.status()[0].lower() or "pass" in fam.status()[0].lower()
+    before = len(scene.session.state.history)
+    post_key(app, pygame.K_p)
+    assert scene.session.state.history[before] == (0, "pass")
+
+
+# ------------------------------------------------------------------------------------------ bidding
+
+def test_bidding_buttons_show_only_legal_bids():
+    hands, bottom = standard_hands(4)
+    state = deal_state(hands, bottom, first_bidder=1)
+    state.apply(1, "bid1")
+    state.apply(2, "pass")
+    app, scene = make_table(state=state)
+    fam = scene.family
+    b = buttons(scene)
+    assert set(b) == {"pass", "bid2", "bid3"}
+    labels = [label for _r, _a, label, _e, _p in fam.layout_buttons()]
+    assert labels == ["No bid", "Bid 2", "Bid 3"]
+    post_key(app, pygame.K_1)                       # not legal: nothing happens
+    assert len(scene.session.state.history) == 2
+    post_click(app, b["bid2"].center)
+    assert (0, "bid2") in scene.session.state.history
+
+
+def test_landlord_badge_and_bottom_cards_shown_face_up():
+    hands, bottom = standard_hands(6)
+    state = deal_state(hands, bottom, first_bidder=0)
+    app, scene = make_table(state=state)
+    fam = scene.family
+    zone = scene.model.zones["_bottom"]
+    assert [sp.face_up for sp in zone.sprites] == [False] * 3
+    post_key(app, pygame.K_3)
+    run_frames(app, 2)
+    assert fam.landlord_shown == 0
+    assert sorted(sp.card for sp in zone.sprites) == sorted(bottom)
+    assert all(sp.face_up for sp in zone.sprites)
+    assert len(scene.model.zones["hand:0"].sprites) == 20
+    assert fam.pod_subtitle(0) == "Landlord" and fam.pod_subtitle(1).startswith("Farmer")
+
+
+# ------------------------------------------------------------------------------------------ layout
+
+def _rects(scene) -> dict[str, pygame.Rect]:
+    fam, g = scene.family, scene.geom
+    G = fam.geo()
+    out = {"hud": g.hud, "menu": g.menu_button, "bottom_cards": G["bottom"].inflate(0, scene.metrics.px(20))}
+    for seat, pod in g.pods.items():
+        out[f"pod{seat}"] = pod.rect
+    for seat, r in G["rows"].items():
+        if seat != g.bottom_seat:
+            out[f"row{seat}"] = r.union(G["labels"][seat])
+    hand = G["hand"].copy()
+    lift = int(g.hand_h * 0.18)
+    out["hand"] = pygame.Rect(hand.x, hand.y - lift, hand.w, hand.h + lift)
+    out["status"] = G["status"]
+    for rect, action, *_ in fam.layout_buttons():
+        out["btn_" + action] = rect
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_no_overlap(size):
+    hands, bottom = standard_hands(8)
+    state = deal_state(hands, bottom, landlord=0, bid=1)
+    app, scene = make_table(size=size, state=state)
+    screen = pygame.Rect((0, 0), size)
+    rects = _rects(scene)
+    assert any(k.startswith("btn_") for k in rects)
+    names = list(rects)
+    for i, a in enumerate(names):
+        assert screen.contains(rects[a]), f"{a} {rects[a]} leaves the window {size}"
+        for b in names[i + 1:]:
+            if {a, b} <= {n for n in names if n.startswith("btn_")}:
+                continue
+            assert not rects[a].colliderect(rects[b]), f"{a} {rects[a]} overlaps {b} {rects[b]} at {size}"
+    # the keys hint right of the buttons stays inside the hand's width
+    last = max((r for k, r in rects.items() if k.startswith("btn_")), key=lambda r: r.right)
+    assert last.right < size[0]
+
+
+def test_hot_seat_hands_over_between_humans():
+    hands, bottom = standard_hands(2)
+    state = deal_state(hands, bottom, first_bidder=0)
+    app, scene = make_table(state=state, seats=["human", "human", "ai:normal"])
+    assert scene.handovers >= 1
+    from revolt_table.ui.scenes.handover import HandoverScene
+    assert isinstance(app.scenes[-1], HandoverScene)
