@@ -724,7 +724,7 @@ class ClimbingState(GameState):
         for s in range(self.players):
             text = self.last[s]
             if text is None or text == "pass":
-                last_plays.append(None if text is None else {"text": "pass", "type": "pass",
+                last_plays.append(None if text is None else {"text": "pass", "cards": (), "type": "pass",
                                                               "label": "pass", "describe": "Pass"})
             else:
                 combo = dz.classify(text)
