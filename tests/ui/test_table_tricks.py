@@ -1,0 +1,299 @@
+"""The Révolte! table driven through the window with real pygame events (headless, animations off)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from revolt_table.ai.registry import make_agent  # noqa: E402
+from revolt_table.engine import load_rules  # noqa: E402
+from revolt_table.userdata import Settings  # noqa: E402
+
+DT = 1 / 60
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+@pytest.fixture(autouse=True)
+def table_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
+    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
+    yield tmp_path / "home"
+    pygame.quit()
+
+
+def make_table(size=(1280, 720), players=3, seed=5, deal=None, seats=None, auto_ai=True):
+    from revolt_table.ui.app import App
+    from revolt_table.ui.launch import install
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
+    install(app)
+    rules = load_rules("revolte")
+    seats = seats or ["human"] + ["ai:normal"] * (players - 1)
+    session = Session(rules, seats, NAMES[:players], match_seed=seed, games=1, ai_pace=0.0, save=False)
+    if deal is not None:
+        session.state = rules.new_game(players, seed=seed, deal=deal)
+    scene = TableScene(app, session)
+    scene.auto_ai = auto_ai
+    app.push(scene)
+    run_frames(app, 2)
+    return app, scene
+
+
+def run_frames(app, n=1):
+    for _ in range(n):
+        app.step(DT)
+
+
+def post_click(pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_move(pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+
+
+def post_key(key) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+
+
+def card_point(scene, card: str):
+    """A point on the visible strip of the viewer's hand card `card` (later cards overlap to the right)."""
+    zone = scene.model.zones[f"hand:{scene.viewer}"]
+    index = next(i for i, sp in enumerate(zone.sprites) if sp.card == card)
+    rect = scene.renderer.current_rect(zone.sprites[index])
+    return rect.x + max(3, scene.metrics.px(8)), rect.centery
+
+
+def play_through_window(app, scene, move) -> None:
+    """Play `move` for the viewer with real clicks (a card, then the popup's button when one opens)."""
+    fam = scene.family
+    before = len(scene.session.state.history)
+    if move.text.startswith("take:"):
+        run_frames(app)
+        target = next(r for r, mv in fam.take_buttons if mv == move)
+        post_click(target.center)
+        run_frames(app)
+    else:
+        card = move.text.split(":")[-1]
+        post_click(card_point(scene, card))
+        run_frames(app)
+        if fam.popup is not None:
+            layout = fam.popup_layout()
+            target = next(r for r, mv, _, _ in layout if mv == move)
+            post_click(target.center)
+            run_frames(app)
+    assert scene.session.state.history[before] == (scene.viewer, move.text)
+
+
+def test_human_plays_a_full_game_to_the_results():
+    from revolt_table.ui.scenes.results import ResultsScene
+
+    app, scene = make_table(seed=11)
+    agent = make_agent("ai:normal", scene.session.rules)
+    rng = random.Random(2)
+    deadline = time.monotonic() + 25
+    moves = 0
+    while not isinstance(app.top, ResultsScene):
+        assert time.monotonic() < deadline, "the game did not reach the results"
+        run_frames(app)
+        if app.top is scene and scene.viewer is not None and scene.may_act(scene.viewer):
+            state = scene.session.state
+            move = agent.choose(state.view(0), state.legal_moves(0), rng)
+            play_through_window(app, scene, move)
+            moves += 1
+    state = scene.session.state
+    assert state.is_over and moves >= 30                      # three turns of 13 tricks
+    assert len(scene.family.turn_log) == 3
+    results = app.top
+    winners = state.public_info()["winners"]
+    assert NAMES[winners[0]] in results.data.subtitle
+    assert [r.detail[-1] for r in results.data.rows] == [str(p) for p in state.points]
+    per_turn = [sum(int(c) for c in r.detail[:3]) for r in results.data.rows]
+    assert per_turn == list(state.points)                     # turns add up to the final coats of arms
+
+
+def follow_deal():
+    """Bo (seat 1) leads Nobles; Ann (seat 0, the human) must follow with her Noble or use a Citizen/cut."""
+    return {"hands": [["N2", "R5", "B7", "C"], ["N9", "R1", "B2", "R9"], ["N4", "R3", "B5", "B9"]],
+            "leader": 1, "coins": [1, 1, 1]}
+
+
+def bo_leads(app, scene):
+    state = scene.session.state
+    events = scene.session.apply(1, "N9")
+    scene._feed(1, None, events)
+    run_frames(app, 3)
+    assert state.to_act == (2,)
+    events = scene.session.apply(2, "N4")
+    scene._feed(2, None, events)
+    run_frames(app, 3)
+    assert state.to_act == (0,) and scene.family.can_choose()
+
+
+def test_unplayable_card_shows_its_reason_and_does_not_play():
+    app, scene = make_table(deal=follow_deal(), seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    bo_leads(app, scene)
+    fam = scene.family
+    run_frames(app, 10)
+    hand = {sp.card: sp for sp in scene.model.zones["hand:0"].sprites}
+    assert hand["R5"].dim > 0.3 and hand["N2"].dim < 0.05 and hand["C"].dim < 0.05   # dimmed before choosing
+    assert hand["B7"].dim < 0.05                                     # it may still cut
+    post_move(card_point(scene, "R5"))                                # hovering tells why
+    run_frames(app)
+    assert fam.reason is not None and "Nobles" in fam.reason[0]
+    post_click(card_point(scene, "R5"))                               # clicking does not play it
+    run_frames(app, 2)
+    assert len(scene.session.state.history) == 2
+    assert fam.reason is not None and "follow" in fam.reason[0]
+    # the reason is drawn: a red pill above the card
+    rect = scene.renderer.current_rect(hand["R5"])
+    app.draw()
+    probe = app.screen.get_at((rect.centerx, rect.top - scene.metrics.px(14)))
+    assert probe.r > probe.g + 40, probe
+    # a playable card plays with one click
+    post_click(card_point(scene, "N2"))
+    run_frames(app, 2)
+    assert scene.session.state.history[2] == (0, "N2")
+
+
+def test_a_cut_chosen_through_the_popup_pays_a_coin():
+    app, scene = make_table(deal=follow_deal(), seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    bo_leads(app, scene)
+    fam = scene.family
+    state = scene.session.state
+    coins, supply = state.coins[0], state.supply
+    post_click(card_point(scene, "B7"))
+    run_frames(app)
+    assert fam.popup is not None and fam.popup["card"] == "B7"
+    layout = fam.popup_layout()
+    assert layout[0][1] is None and layout[0][3]                   # "Play B7" disabled: Nobles must be followed
+    assert layout[1][1].text == "cut:B7"
+    app.draw()
+    post_click(layout[1][0].center)
+    run_frames(app, 2)
+    assert state.history[2] == (0, "cut:B7")
+    assert state.coins[0] == coins - 1                            # paid (and back to the supply: trick over)
+    assert state.supply == supply + 1
+    assert state.won[0] and state.won[0][-1] == ("N9", "N4", "B7")
+
+
+def test_blaggard_offers_play_or_cut_and_keys_choose():
+    deal = {"hands": [["B7", "R5", "N2", "C"], ["B2", "R1", "N9", "R9"], ["B5", "R3", "N4", "B9"]],
+            "leader": 1, "coins": [1, 1, 1]}
+    app, scene = make_table(deal=deal, seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    state = scene.session.state
+    scene._feed(1, None, scene.session.apply(1, "B2"))
+    scene._feed(2, None, scene.session.apply(2, "B5"))
+    run_frames(app, 3)
+    fam = scene.family
+    post_key(pygame.K_RIGHT)                                     # focus the first card (B7, sorted last family?)
+    run_frames(app)
+    hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
+    assert hand == ["N2", "R5", "B7", "C"]                         # sorted by family, then value, Citizens last
+    post_key(pygame.K_3)
+    run_frames(app)
+    post_key(pygame.K_RETURN)
+    run_frames(app)
+    layout = fam.popup_layout()
+    assert [mv.text for _, mv, _, _ in layout] == ["B7", "cut:B7"]   # both legal: both offered
+    post_key(pygame.K_1)
+    run_frames(app, 2)
+    assert state.history[-1] == (0, "B7") or state.history[2] == (0, "B7")
+
+
+def test_c_key_cuts_with_the_focused_blaggard():
+    app, scene = make_table(deal=follow_deal(), seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    bo_leads(app, scene)
+    post_key(pygame.K_c)                     # no Blaggard focused: the popup opens on B7
+    run_frames(app)
+    assert scene.family.popup is not None
+    post_key(pygame.K_c)
+    run_frames(app, 2)
+    assert scene.session.state.history[2] == (0, "cut:B7")
+
+
+def test_knave_steal_is_offered_as_buttons():
+    # empty supply: every coin is with the players; Ann (human) plays the lowest Rascal, Bo and Cy tie richest
+    rules = load_rules("revolte")
+    total = rules.data["supply"]["coins"]
+    deal = {"hands": [["R1", "N2"], ["R5", "N3"], ["R7", "N4"]], "leader": 0,
+            "coins": [0, total // 2, total - total // 2]}
+    app, scene = make_table(deal=deal, seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    state = scene.session.state
+    assert state.coins[1] == state.coins[2]
+    post_click(card_point(scene, "R1"))
+    run_frames(app, 2)
+    scene._feed(1, None, scene.session.apply(1, "R5"))
+    scene._feed(2, None, scene.session.apply(2, "R7"))
+    run_frames(app, 3)
+    assert state.pending is not None
+    app.draw()
+    run_frames(app)
+    buttons = scene.family.take_buttons
+    assert [mv.text for _, mv in buttons] == ["take:1", "take:2"]
+    post_click(buttons[1][0].center)
+    run_frames(app, 2)
+    assert state.history[-1] == (0, "take:2") and state.coins[0] == 1
+
+
+def test_hot_seat_hides_the_hand_between_players():
+    app, scene = make_table(seats=["human", "human", "ai:normal"], seed=3)
+    run_frames(app, 5)
+    assert scene.handovers >= 1
+    from revolt_table.ui.scenes.handover import HandoverScene
+    assert isinstance(app.top, HandoverScene)
+
+
+def rects_overlap(a, b) -> bool:
+    return a.colliderect(b.inflate(-2, -2))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 5])
+def test_no_overlap(size, players):
+    app, scene = make_table(size=size, players=players, seed=4, auto_ai=False)
+    run_frames(app, 2)
+    app.draw()
+    g, fam = scene.geom, scene.family
+    boxes = {f"pod{s}": p.rect for s, p in g.pods.items()}
+    boxes["supply"] = g.centre_pod
+    boxes["hud"] = g.hud
+    boxes["menu"] = g.menu_button
+    for s, p in g.pods.items():
+        boxes[f"slot{s}"] = p.slot
+    fam.badge = "N"
+    boxes["badge"] = fam.badge_rect()
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if a.startswith("slot") and b.startswith("slot"):
+                continue
+            assert not rects_overlap(boxes[a], boxes[b]), (a, b, boxes[a], boxes[b])
+        assert app.screen.get_rect().contains(boxes[a]), a
+    hand = scene.model.zones[f"hand:{scene.viewer}"]
+    for sp in hand.sprites:
+        r = scene.renderer.rect_of(sp)
+        assert app.screen.get_rect().contains(r)
+        for other in ("pod0", "supply"):
+            assert not rects_overlap(r, boxes[other]), (other, r)
+    # inside each pod: the tokens row stays inside the pod and apart from the name plate
+    for s, p in g.pods.items():
+        spots = fam.row_spots(p.rect)
+        for name, r in spots.items():
+            assert p.rect.contains(r), (s, name)
+        assert spots["coins"].right < spots["points"].left
