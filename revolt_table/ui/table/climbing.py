@@ -62,6 +62,7 @@ class ClimbingTable(FamilyTable):
         scene.renderer.image = self._image
         self.selected: set[int] = set()
         self.focus: int | None = None
+        self.keyboard = False                      # the focus caret shows only while the keyboard is used
         self.hover: int | None = None
         self.drag: dict | None = None               # {start, value, before} while dragging across cards
         self.buttons: list[tuple[pygame.Rect, str, str, bool, bool]] = []   # rect, action, label, enabled, primary
@@ -569,18 +570,23 @@ class ClimbingTable(FamilyTable):
         keys = ct("keys.bid") if self.info["phase"] == "bidding" else ct("keys.play")
         bottom = self.buttons[-1][0]
         room = G["buttons"].right - bottom.right - m.px(16)
-        if room > m.px(120):
-            size = draw.fit_text(keys, m.font_small - m.px(3), room)
-            lines = [keys] if draw.render_text(keys, size, theme.TEXT_MUTED).get_width() <= room else keys.split(" · ")
-            y = bottom.centery - (len(lines) - 1) * m.px(7)
-            for line in lines[:4]:
-                draw.text(surface, line, size, theme.TEXT_MUTED, midleft=(bottom.right + m.px(16), y))
-                y += m.px(14)
+        if room > m.px(120):      # one line, or two halves; left out rather than squeezed unreadable
+            size = m.font_small - m.px(3)
+            parts = keys.split(" · ")
+            half = (len(parts) + 1) // 2
+            lines = [keys] if draw.render_text(keys, size, theme.TEXT_MUTED).get_width() <= room else \
+                [" · ".join(parts[:half]), " · ".join(parts[half:])]
+            if all(draw.render_text(line, size, theme.TEXT_MUTED).get_width() <= room for line in lines):
+                y = bottom.centery - (len(lines) - 1) * m.px(8)
+                for line in lines:
+                    draw.text(surface, line, size, theme.TEXT_MUTED, midleft=(bottom.right + m.px(16), y))
+                    y += m.px(16)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """A gold caret over the keyboard-focused card."""
         zone = self.hand_zone()
-        if self.focus is None or zone is None or not self.can_act() or self.focus >= len(zone.sprites):
+        if (self.focus is None or not self.keyboard or zone is None or not self.can_act()
+                or self.focus >= len(zone.sprites)):
             return
         rect = self.scene.renderer.current_rect(zone.sprites[self.focus])
         if rect is None:
@@ -669,6 +675,8 @@ class ClimbingTable(FamilyTable):
         if not self.can_act():
             self.drag = None
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, action, _label, enabled, _p in self.buttons or self.layout_buttons():
                 if rect.collidepoint(event.pos):
@@ -701,6 +709,7 @@ class ClimbingTable(FamilyTable):
                 return True
             return False
         if event.type == pygame.KEYDOWN:
+            self.keyboard = True
             return self.key(event.key)
         return False
 
