@@ -53,8 +53,7 @@ def run_arena(game: str, players: int, seats: list[str], games: int, seed: int =
                 state.apply(seat, move)
                 moves += 1
         scores = state.scores
-        best = max(scores)
-        winners = [s for s in range(players) if scores[s] == best]
+        winners = state.winners
         for j in range(players):
             results[j].points += scores[seat_of[j]]
             if seat_of[j] in winners:

@@ -15,21 +15,26 @@ from .search import DeterminizedSearchAgent
 
 AGENT_NAMES = ("random", "ai:easy", "ai:normal", "ai:hard")
 
-def family_heuristic(rules: Rules, level: str) -> Agent | None:
-    """The family's own heuristic agent, from `revolt_table.ai.<family>_ai.make_heuristic`, if any.
+def family_ai_module(rules: Rules):
+    """The family's AI module `revolt_table.ai.<family>_ai`, or None if it has none.
 
-    Convention over a shared table: adding a family's AI touches only its own module.
+    Convention over a shared table: adding a family's AI touches only its own module, which may
+    offer `make_heuristic(rules, level)` (easy, normal) and `make_hard(rules, iterations, time_budget)`.
     """
     family = rules.family.name
     if family not in FAMILY_MODULES:
         return None
     try:
-        module = importlib.import_module(f"revolt_table.ai.{family}_ai")
+        return importlib.import_module(f"revolt_table.ai.{family}_ai")
     except ModuleNotFoundError as exc:
         if exc.name == f"revolt_table.ai.{family}_ai":
             return None
         raise
-    return module.make_heuristic(rules, level)
+
+
+def family_heuristic(rules: Rules, level: str) -> Agent | None:
+    module = family_ai_module(rules)
+    return module.make_heuristic(rules, level) if module and hasattr(module, "make_heuristic") else None
 
 
 def make_agent(spec: str, rules: Rules, *, iterations: int | None = None,
@@ -42,6 +47,11 @@ def make_agent(spec: str, rules: Rules, *, iterations: int | None = None,
         agent.name = spec
         return agent
     if spec == "ai:hard":
-        agent = DeterminizedSearchAgent(rules, iterations=iterations or 240, time_budget=time_budget)
+        module = family_ai_module(rules)
+        if module is not None and hasattr(module, "make_hard"):
+            agent = module.make_hard(rules, iterations=iterations, time_budget=time_budget)
+        else:
+            agent = DeterminizedSearchAgent(rules, iterations=iterations or 240, time_budget=time_budget)
+        agent.name = spec
         return agent
     raise ValueError(f"unknown agent {spec!r}; expected one of: {', '.join(AGENT_NAMES)}")

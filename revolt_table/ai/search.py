@@ -28,8 +28,7 @@ def random_rollout_policy(state: GameState, seat: int, rng: random.Random) -> Mo
 def outcome_for(state: GameState, seat: int) -> float:
     """1 for a sole win (shared on a tie), plus a small share for the point margin."""
     scores = state.scores
-    best = max(scores)
-    top = [s for s, p in enumerate(scores) if p == best]
+    top = state.winners
     win = 1.0 / len(top) if seat in top else 0.0
     others = [p for s, p in enumerate(scores) if s != seat]
     spread = max(1, max(scores) - min(scores))

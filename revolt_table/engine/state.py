@@ -130,6 +130,18 @@ class GameState(ABC):
     @abstractmethod
     def clone(self) -> "GameState": ...
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a finished game (several on a shared win): by default the top scores.
+
+        Families with a tie-break (Révolte! breaks ties by coins) override this.
+        """
+        if not self.is_over:
+            return ()
+        scores = self.scores
+        best = max(scores)
+        return tuple(seat for seat, points in enumerate(scores) if points == best)
+
     # --- shared behaviour ---------------------------------------------------------------------
     def is_legal(self, seat: int, move: Move) -> bool:
         return move in self.legal_moves(seat)

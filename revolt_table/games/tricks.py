@@ -298,7 +298,7 @@ class TricksState(GameState):
         self.next_leader = start_seat
         self.last: dict[str, Any] | None = None
         self.over = False
-        self.winners: tuple[int, ...] = ()
+        self.final_winners: tuple[int, ...] = ()
         self._to_act: tuple[int, ...] = ()
 
     # --- dealing --------------------------------------------------------------------------------
@@ -392,6 +392,11 @@ class TricksState(GameState):
     @property
     def is_over(self) -> bool:
         return self.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Most points wins; a tie goes to the richer player, and only then is it shared."""
+        return self.final_winners
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -610,11 +615,11 @@ class TricksState(GameState):
         best = max(self.points)
         top = [s for s in range(self.players) if self.points[s] == best]
         best_coins = max(self.coins[s] for s in top)
-        self.winners = tuple(s for s in top if self.coins[s] == best_coins)
+        self.final_winners = tuple(s for s in top if self.coins[s] == best_coins)
         self.over = True
         self._to_act = ()
-        names = ", ".join(f"seat {s + 1}" for s in self.winners)
-        if len(self.winners) == 1:
+        names = ", ".join(f"seat {s + 1}" for s in self.final_winners)
+        if len(self.final_winners) == 1:
             explanation = f"{names.capitalize()} wins with {best} coats of arms"
         else:
             explanation = f"{names.capitalize()} share the victory with {best} coats of arms"
@@ -622,7 +627,7 @@ class TricksState(GameState):
             explanation += f" (tie on points broken by coins: {best_coins})"
         events.append(GameOver(tuple(self.points), explanation + ".",
                                tuple((f"coins:{s}", self.coins[s]) for s in range(self.players))
-                               + tuple(("winner", s) for s in self.winners)))
+                               + tuple(("winner", s) for s in self.final_winners)))
 
     # --- zones and view -------------------------------------------------------------------------
     def _hand_ids(self, seat: int) -> tuple[str, ...]:
@@ -678,7 +683,7 @@ class TricksState(GameState):
             "family_names": t.names,
         }
         if self.over:
-            info["winners"] = self.winners
+            info["winners"] = self.final_winners
         return info
 
     # --- copies ---------------------------------------------------------------------------------
@@ -765,7 +770,7 @@ class TricksState(GameState):
         state.next_leader = info["next_leader"]
         state.last = info["last"]
         state.over = view.is_over
-        state.winners = tuple(info.get("winners", ()))
+        state.final_winners = tuple(info.get("winners", ()))
         state._to_act = tuple(view.to_act)
         return state
 
