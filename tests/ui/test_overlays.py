@@ -8,6 +8,7 @@ from revolt_table.ui.scene import Scene
 from revolt_table.ui.scenes.handover import HandoverScene
 from revolt_table.ui.scenes.pause import PauseScene
 from revolt_table.ui.scenes.results import ResultRow, ResultsData, ResultsScene
+from tests.ui.pixels import count_near
 
 
 class FakeTable(Scene):
@@ -31,15 +32,8 @@ class FakeTable(Scene):
 
 def _card_pixels(surface, tolerance=10):
     """Count pixels within `tolerance` of a card-face or card-back colour."""
-    count = 0
     targets = (theme.CARD_FACE, theme.CARD_BACK, theme.CARD_BACK_LIGHT)
-    arr = pygame.surfarray.pixels3d(surface)
-    import numpy  # pygame's surfarray needs numpy; skip cleanly if absent
-    for color in targets:
-        diff = numpy.abs(arr.astype(int) - numpy.array(color)).max(axis=2)
-        count += int((diff <= tolerance).sum())
-    del arr
-    return count
+    return sum(count_near(surface, color, tolerance) for color in targets)
 
 
 def test_esc_menu_opens_and_closes(app):
@@ -76,7 +70,6 @@ def test_esc_menu_rules_settings_and_quit(app):
 
 def test_handover_hides_every_card(app):
     pytest = __import__("pytest")
-    pytest.importorskip("numpy")
     app.push(FakeTable(app))
     frames(app)
     assert _card_pixels(app.screen) > 1000          # the fake table does show cards

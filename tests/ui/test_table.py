@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.ui import theme  # noqa: E402
 from revolt_table.userdata import Settings  # noqa: E402
+from tests.ui.pixels import count_near  # noqa: E402
 
 DT = 1 / 60
 
@@ -61,11 +62,7 @@ def card_point(scene, index: int):
 
 def face_pixels(surface) -> int:
     """How many pixels have the card-face paper colour (only card faces and card-back borders use it)."""
-    arr = pygame.surfarray.pixels3d(surface)
-    r, g, b = theme.CARD_FACE
-    count = int(((arr[:, :, 0] == r) & (arr[:, :, 1] == g) & (arr[:, :, 2] == b)).sum())
-    del arr
-    return count
+    return count_near(surface, theme.CARD_FACE)
 
 
 def run_frames(app, n=1):

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.userdata import Settings  # noqa: E402
+from tests.ui.pixels import count_below  # noqa: E402
 
 DT = 1 / 60
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -210,11 +211,7 @@ def test_a_reaction_answered_no_by_keyboard():
 
 
 def dark_pixels(surface, rect) -> int:
-    rect = rect.clip(surface.get_rect())
-    sub = pygame.surfarray.pixels3d(surface.subsurface(rect))
-    count = int(((sub[:, :, 0] < 50) & (sub[:, :, 1] < 50) & (sub[:, :, 2] < 60)).sum())
-    del sub
-    return count
+    return count_below(surface, (50, 50, 60), rect)
 
 
 def test_the_timer_track_and_the_bomb_are_drawn():
