@@ -110,6 +110,7 @@ def test_human_plays_a_full_game_to_the_results():
     moves = 0
     while not isinstance(app.top, ResultsScene):
         assert time.monotonic() < deadline, "the game did not reach the results"
+        scene.session.wait_for_ai(5.0)          # frames only when the AI seat has answered (fast test)
         run_frames(app)
         if app.top is scene and scene.viewer is not None and scene.may_act(scene.viewer):
             state = scene.session.state

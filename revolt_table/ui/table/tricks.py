@@ -178,18 +178,20 @@ class TricksTable(FamilyTable):
                            max(4, rect.bottom - rect.y - head - px(8)))
 
     def row_spots(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
-        """Inside a pod's band 2: the won-tricks pile, the coin token, the coat-of-arms token."""
+        """Inside a pod's band 2: the won-tricks pile (its count beside it), the coin token, the
+        coat-of-arms token, each token with room for a 2-3 digit count at its right."""
         px = self.scene.metrics.px
         band = self.pod_band(rect, 2)
         pile_h = min(band.height - px(6), px(58))
         pw = cards.card_size(pile_h)[0]
         pile = pygame.Rect(band.x + px(4), band.centery - pile_h // 2, pw, pile_h)
-        third = (band.right - pile.right - px(40)) // 2
-        icon = min(px(32), band.height - px(10))
+        icon = min(px(28), band.height - px(10))
+        rest = band.right - pile.right - px(40)           # the trick count and its word
+        step = rest // 2
         coin = pygame.Rect(0, 0, icon, icon)
         coin.midleft = (pile.right + px(40), band.centery)
         arms = pygame.Rect(0, 0, icon, icon)
-        arms.midleft = (coin.left + third, band.centery)
+        arms.midleft = (coin.left + step, band.centery)
         return {"tricks": pile, "coins": coin, "points": arms}
 
     def supply_spots(self) -> dict[str, pygame.Rect]:
@@ -275,10 +277,10 @@ class TricksTable(FamilyTable):
         if self.summary is not None:
             self.draw_summary(surface)
             return
+        self.draw_prompt(surface)
         self.draw_take_buttons(surface)
         self.draw_reason(surface)
         self.draw_popup(surface)
-        self.draw_prompt(surface)
 
     # ---------------------------------------------------------------- pods
     def pod_subtitle(self, seat: int) -> str:
@@ -360,12 +362,11 @@ class TricksTable(FamilyTable):
         draw.text(surface, line, draw.fit_text(line, m.font_small, rect.w - m.px(24)), theme.TEXT,
                   midleft=(x, rect.y + m.px(44)))
         icon = m.px(20)
-        xx = x
-        for letter in self.letters:
-            img = faces.emblem_icon(letter, icon)
-            surface.blit(img, img.get_rect(midleft=(xx, rect.y + m.px(70))))
-            xx += icon + m.px(4) + draw.text(surface, self.plural(letter), m.font_small - m.px(3), theme.TEXT_MUTED,
-                                             midleft=(xx + icon + m.px(2), rect.y + m.px(70))).w + m.px(6)
+        img = faces.emblem_icon(self.trump, icon)
+        surface.blit(img, img.get_rect(midleft=(x, rect.y + m.px(70))))
+        line = rt("cut_rule", family=self.singular(self.trump), n=self.cut_cost)
+        draw.text(surface, line, draw.fit_text(line, m.font_small - m.px(1), rect.w - m.px(30) - icon), theme.TEXT_MUTED,
+                  midleft=(x + icon + m.px(6), rect.y + m.px(70)))
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         s, m = self.scene, self.scene.metrics
@@ -523,6 +524,8 @@ class TricksTable(FamilyTable):
         for i, (text, colour) in enumerate(lines):
             base = m.font_body if i == 0 else m.font_small
             sizes.append(draw.fit_text(text, base, width - m.px(20), i == 0))
+        if len(sizes) > 1:
+            sizes[1:] = [min(sizes[1:])] * (len(sizes) - 1)
         heights = [sz + m.px(8) for sz in sizes]
         box = pygame.Rect(0, 0, min(width, max(draw.render_text(t, sz, c, i == 0).get_width()
                                                for i, ((t, c), sz) in enumerate(zip(lines, sizes))) + m.px(40)),
@@ -567,7 +570,7 @@ class TricksTable(FamilyTable):
         rect = s.renderer.rect_of(zone.sprites[p["index"]]) or s.geom.hand
         card = p["card"]
         play_reason = self._playable.get(card)
-        options = [(Move(card), rt("popup_play", card=card[1:]), play_reason),
+        options = [(Move(card), rt("popup_play", card=self.card_name(card)), play_reason),
                    (Move(f"cut:{card}"), rt("popup_cut", n=self.cut_cost), None)]
         w, h = m.px(200), m.px(40)
         out = []
@@ -726,6 +729,9 @@ class TricksTable(FamilyTable):
                 main = rt("prompt_after_citizen")
             else:
                 main = rt("prompt_follow", family=self.plural(chosen))
+            if self.popup is not None:
+                only_cut = self._playable.get(self.popup["card"]) is not None
+                return rt("prompt_popup_cut" if only_cut else "prompt_popup"), ""
             return main, rt("keys_hint")
         waiting = [s.session.names[x] for x in s.session.state.to_act]
         if waiting:
@@ -1025,11 +1031,11 @@ class TricksTable(FamilyTable):
                     back = [(f"slot:{st}", "supply", "coin", 1) for st in sorted(self.cuts_in_play(events))]
             elif isinstance(event, Revolt):
                 q.push(self.beat_verdict(None, event, back))
-                sweep = self.beat_revolt_sweep(event)
+                sweep = self.beat_revolt_sweep(event, back)
                 back = []
             elif isinstance(event, TrickWon):
                 q.push(self.beat_verdict(event, None, back))
-                sweep = self.beat_sweep(event)
+                sweep = self.beat_sweep(event, back)
                 back = []
             elif isinstance(event, BonusAwarded):
                 q.push(self.beat_bonus(event))
@@ -1210,10 +1216,6 @@ class TricksTable(FamilyTable):
                         else:
                             beat.tweens.append(Tween(0.3, lambda t, sp=sp: setattr(sp, "dim", 0.45 * t), delay=0.1))
             beat.tweens.append(Tween(0.25, lambda t: setattr(self, "verdict_alpha", t)))
-            if back:                       # the cut coins go back to the supply
-                self.add_flights(beat, back, land=True, delay=0.5)
-                for seat in list(self.cuts):
-                    beat.tweens.append(Tween(0.01, None, delay=0.5, on_done=lambda st=seat: self.cuts.discard(st)))
 
         return Beat("fight", on_start=start, hold=1.3 if revolt is None else 1.6)
 
@@ -1246,12 +1248,14 @@ class TricksTable(FamilyTable):
             if sprite.lift and not sprite.face_up:
                 sprite.lift = 0.0
 
-    def beat_sweep(self, event: TrickWon) -> Beat:
-        """The trick's cards fly face down onto the winner's pile; its count goes up."""
+    def beat_sweep(self, event: TrickWon, back=()) -> Beat:
+        """The trick's cards fly face down onto the winner's pile; its count goes up; cut coins go
+        back to the supply."""
         s = self.scene
 
         def start(beat: Beat) -> None:
             self.sound("sweep")
+            self.return_cut_coins(beat, back)
             target = s.model.zones[f"_sweep:{event.seat}"]
             k = 0
             for seat in range(s.session.players):
@@ -1279,12 +1283,18 @@ class TricksTable(FamilyTable):
 
         return Beat("sweep", on_start=start, on_end=end, hold=0.05)
 
-    def beat_revolt_sweep(self, event: Revolt) -> Beat:
-        """The Revolt's cards scatter to the Revolt pile beside the supply, face up."""
+    def return_cut_coins(self, beat: Beat, back) -> None:
+        if back:
+            self.add_flights(beat, back, land=True)
+        self.cuts.clear()
+
+    def beat_revolt_sweep(self, event: Revolt, back=()) -> Beat:
+        """The Revolt's cards scatter to the Revolt pile beside the supply, face up; cut coins go back."""
         s = self.scene
 
         def start(beat: Beat) -> None:
             self.sound("sweep")
+            self.return_cut_coins(beat, back)
             pile = s.model.zones.get("revolt")
             if pile is None:
                 pile = s.model.zones["revolt"] = ZoneModel("revolt", "pile", None)
