@@ -124,8 +124,11 @@ def test_human_plays_a_full_game_to_the_results():
     winners = state.public_info()["winners"]
     assert NAMES[winners[0]] in results.data.subtitle
     assert [r.detail[-1] for r in results.data.rows] == [str(p) for p in state.points]
-    per_turn = [sum(int(c) for c in r.detail[:3]) for r in results.data.rows]
-    assert per_turn == list(state.points)                     # turns add up to the final coats of arms
+    per_turn = [sum(int(c) for c in r.detail[:3]) + (int(r.detail[4][1:]) if r.detail[4] != "–" else 0)
+                for r in results.data.rows]
+    assert per_turn == list(state.points)                     # turns + coin bonus = the final coats of arms
+    richest = max(state.coins)
+    assert all((r.detail[4] != "–") == (state.coins[i] == richest) for i, r in enumerate(results.data.rows))
 
 
 def follow_deal():

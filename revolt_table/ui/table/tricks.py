@@ -268,7 +268,6 @@ class TricksTable(FamilyTable):
     def draw_over(self, surface: pygame.Surface) -> None:
         self.draw_cut_coins(surface)
         self.draw_seat_labels(surface)
-        self.draw_flights(surface)
         self.draw_callouts(surface)
         if self.banner > 0.01:
             self.draw_banner(surface)
@@ -276,7 +275,9 @@ class TricksTable(FamilyTable):
             self.draw_verdict(surface)
         if self.summary is not None:
             self.draw_summary(surface)
+            self.draw_flights(surface)
             return
+        self.draw_flights(surface)
         self.draw_prompt(surface)
         self.draw_take_buttons(surface)
         self.draw_reason(surface)
@@ -1324,19 +1325,25 @@ class TricksTable(FamilyTable):
         """After each turn: tricks won, points for them, coins and coats of arms so far."""
         s = self.scene
         gains = {e.seat: e.delta for e in events if isinstance(e, ScoreChanged) and "trick" in e.reason}
+        k = self.turn_log.index(event) if event in self.turn_log else -1
+        before = self.turn_log[k - 1].points if k > 0 else None
+        if before is None and event.turn == 1:
+            before = (0,) * len(event.points)
 
         def start(beat: Beat) -> None:
             self.sound("chime")
             rows = []
             for seat in range(s.session.players):
+                bonus = "" if before is None else event.points[seat] - before[seat] - gains.get(seat, 0)
                 rows.append({"name": s.session.names[seat],
-                             "cells": [event.tricks_won[seat], f"+{gains.get(seat, 0)}", event.coins[seat],
-                                       event.points[seat]]})
+                             "cells": [event.tricks_won[seat], f"+{gains.get(seat, 0)}",
+                                       f"+{bonus}" if bonus != "" else "", event.coins[seat], event.points[seat]]})
             flights = [("arms_supply", f"points:{seat}", "arms", n) for seat, n in sorted(gains.items()) if n]
             self.add_flights(beat, flights, land=True, delay=0.3)
             last = event.turn >= s.model.info.get("turns", 3)
             self.summary = {"title": rt("turn_over", n=event.turn, total=s.model.info.get("turns", 3)),
-                            "columns": [rt("col_tricks"), rt("col_trick_points"), rt("col_coins"), rt("col_points")],
+                            "columns": [rt("col_tricks"), rt("col_trick_points"), rt("col_bonuses"), rt("col_coins"),
+                                        rt("col_points")],
                             "rows": rows,
                             "lines": [rt("turn_rule", n=s.session.rules.data["turn_end"]["points_per_trick"])]
                             + ([] if last else [rt("next_turn", n=event.turn + 1)])}
@@ -1399,8 +1406,7 @@ class TricksTable(FamilyTable):
             if len(tied) > 1:
                 lines.append(rt("tie_break", names=", ".join(s.session.names[x] for x in tied)))
             if bonus:
-                self.add_flights(beat, [("arms_supply", f"points:{x}", "arms", bonus) for x in rich], land=False,
-                                 delay=0.3)
+                self.add_flights(beat, [("arms_supply", f"points:{x}", "arms", bonus) for x in rich], delay=0.3)
             self.summary = {"title": title, "columns": [rt("col_coins"), rt("col_coin_bonus"), rt("col_points")],
                             "rows": rows, "lines": lines, "final": True}
 
@@ -1414,15 +1420,17 @@ class TricksTable(FamilyTable):
         info = state.public_info()
         if not state.is_over:
             return data
-        per_turn = self.turn_points(state)
+        per_turn, bonus = self.turn_points(state)
         turns = info.get("turns", 3)
         data.detail_title = rt("results_detail")
-        data.detail_columns = [rt("col_turn", n=k + 1) for k in range(turns)] + [rt("col_coins"), rt("col_points")]
+        data.detail_columns = ([rt("col_turn", n=k + 1) for k in range(turns)]
+                               + [rt("col_coins"), rt("col_coin_bonus"), rt("col_points")])
         data.match_title = rt("results_match")
         for seat, row in enumerate(data.rows):
             cells = [str(p[seat]) if seat < len(p) else "" for p in per_turn]
             cells += [""] * (turns - len(cells))
-            row.detail = cells + [str(info["coins"][seat]), str(info["points"][seat])]
+            row.detail = cells + [str(info["coins"][seat]), f"+{bonus[seat]}" if bonus[seat] else "–",
+                                  str(info["points"][seat])]
         winners = info.get("winners", ())
         data.winners = list(winners) if s.match.games == 1 else data.winners
         names = " & ".join(s.names[w] for w in winners)
@@ -1430,8 +1438,8 @@ class TricksTable(FamilyTable):
         data.footnote = rt("results_note")
         return data
 
-    def turn_points(self, state) -> list[tuple[int, ...]]:
-        """Coats of arms gained in each turn (tricks + bonuses; the coin bonus falls in the last)."""
+    def turn_points(self, state) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+        """Coats of arms gained in each turn (tricks + bonuses), and the end-of-game coin bonus."""
         log = list(self.turn_log)
         if len(log) < state.public_info().get("turns", 3):
             try:
@@ -1448,9 +1456,7 @@ class TricksTable(FamilyTable):
             out.append(tuple(p - b for p, b in zip(e.points, before)))
             before = e.points
         final = state.public_info()["points"]
-        if out:
-            out[-1] = tuple(o + f - b for o, f, b in zip(out[-1], final, before))
-        return out
+        return out, tuple(f - b for f, b in zip(final, before))
 
 
 FAMILY_TABLE = TricksTable
