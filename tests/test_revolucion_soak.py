@@ -1,4 +1,4 @@
-"""Revolución soak: 1,000 seeded random games for 5 and 6 players. Every game ends with exactly one
+"""Revolución soak: 1,000 seeded random games for each player count, 3 to 6. Every game ends with exactly one
 winner (the only party with a living lieutenant), and cards and support tokens are conserved."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def play_random(players: int, seed: int):
 GAMES = 1000
 
 
-@pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_thousand_random_games_end_with_one_winner_and_conserve_cards(players):
     deck = Counter(tables(RULES).deck)
     for seed in range(GAMES):
