@@ -1015,6 +1015,26 @@ class TricksTable(FamilyTable):
     # ================================================================ moments
     def deal(self) -> None:
         super().deal()
+        self.scene.queue.push(self.beat_pitchfork())
+
+    def beat_pitchfork(self) -> Beat:
+        """Who holds the pitchfork Citizen leads the turn: said in the middle for a moment."""
+        s = self.scene
+
+        def start(beat: Beat) -> None:
+            info = s.session.state.public_info() if not s.session.state.history else s.model.info
+            holder, leader = info.get("pitchfork_holder"), info.get("leader")
+            if holder is None or leader is None:
+                return
+            self.verdict = {"lines": [(rt("pitchfork_leads", name=self.name(holder), n=info.get("turn", 1)),
+                                       theme.GOLD_LIGHT)]}
+            beat.tweens.append(Tween(0.25, lambda t: setattr(self, "verdict_alpha", t)))
+
+        def end() -> None:
+            self.verdict = None
+            self.verdict_alpha = 0.0
+
+        return Beat("reveal", on_start=start, on_end=end, hold=1.4)
 
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         q = self.scene.queue
@@ -1047,6 +1067,7 @@ class TricksTable(FamilyTable):
             elif isinstance(event, TurnStarted):
                 if event.turn > 1:
                     q.push(self.beat_redeal())
+                    q.push(self.beat_pitchfork())
             elif isinstance(event, GameOver):
                 self.push_end_beats()
         if sweep is not None:
