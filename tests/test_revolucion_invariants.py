@@ -182,3 +182,9 @@ def test_ai_hard_search_runs_on_a_determinized_state():
     seat = state.to_act[0]
     move = agent.choose(state.view(seat), state.legal_moves(seat), random.Random(0))
     assert move in state.legal_moves(seat)
+
+
+def test_the_opening_roll_off_is_kept_for_the_table():
+    state = load_rules("revolucion").new_game(4, seed=3)
+    kinds = [event.kind for event in state.opening_events]
+    assert "DieRolled" in kinds, kinds

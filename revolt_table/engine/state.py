@@ -96,6 +96,9 @@ class GameState(ABC):
     seed: int | None
     start_seat: int
     history: list[tuple[int, str]]
+    # What happened while the game was set up (a roll-off for the first player, the first round's
+    # climate...), for the table to show before the first move. Families that have any set it.
+    opening_events: tuple[Event, ...] = ()
 
     # --- contract -----------------------------------------------------------------------------
     @property

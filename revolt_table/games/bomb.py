@@ -104,6 +104,7 @@ class BombState(GameState):
                 state.hands[seat] = [state.deck.pop() for _ in range(hand)]
             state._roll_off(events)
             state._start_round(events)
+            state.opening_events = tuple(events)
             return state
         state._apply_deal(deal)
         return state
