@@ -253,3 +253,19 @@ def test_screenshot_capture_writes_png(table_home, tmp_path):
     capture("revoltaaa", 4, 2, 6, (1024, 640), str(out))
     image = pygame.image.load(str(out))
     assert image.get_size() == (1024, 640)
+
+
+def test_family_card_image_hook_paints_every_card(table_home):
+    """The renderer asks the family table's `card_image` for every card it draws (no monkey-patching)."""
+    app, scene = make_table()
+    run_frames(app, 2)
+    calls = []
+    original = scene.family.card_image
+
+    def spy(card, h, face_up):
+        calls.append((card, face_up))
+        return original(card, h, face_up)
+
+    scene.renderer.painter = spy
+    run_frames(app, 1)
+    assert any(face_up for _, face_up in calls) and any(not face_up for _, face_up in calls)

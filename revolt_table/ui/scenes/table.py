@@ -34,6 +34,7 @@ class TableScene(Scene):
         self.queue = AnimationQueue(self._speed())
         self.renderer = TableRenderer(session.rules.family.name)
         self.family = table_for(session.rules.family.name)(self)
+        self.renderer.painter = self.family.card_image
         humans = session.humans
         self.viewer: int | None = humans[0] if humans else None
         self.face_up = len(humans) == 1

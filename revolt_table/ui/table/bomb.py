@@ -57,7 +57,6 @@ class BombTable(FamilyTable):
         self.rules = scene.session.rules
         self.painter = faces.FacePainter(self.rules)
         cards.register_style("bomb", self.painter.spec)
-        scene.renderer.image = self._image          # readable faces (see bomb_faces)
         self.order = {c["id"]: i for i, c in enumerate(self.rules.data["deck"])}
         self.shown: dict = {}
         self._shown_at = -1
@@ -100,9 +99,10 @@ class BombTable(FamilyTable):
             if info["phase"] not in ("after_a", "after_d"):
                 self.duel = None
 
-    def _image(self, sprite, h: int, face: bool) -> pygame.Surface:
-        if face and sprite.card is not None:
-            return self.painter.face(sprite.card, h)
+    def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
+        """Readable faces (see bomb_faces)."""
+        if face_up and card is not None:
+            return self.painter.face(card, h)
         return cards.back(h)
 
     def sort_key(self, card: str):

@@ -59,7 +59,6 @@ class ClimbingTable(FamilyTable):
     def __init__(self, scene) -> None:
         super().__init__(scene)
         cards.register_style("climbing", faces.spec)
-        scene.renderer.image = self._image
         self.selected: set[int] = set()
         self.focus: int | None = None
         self.keyboard = False                      # the focus caret shows only while the keyboard is used
@@ -86,9 +85,9 @@ class ClimbingTable(FamilyTable):
         self._gkey = None
 
     # ================================================================ cards
-    def _image(self, sprite: Sprite, h: int, face: bool) -> pygame.Surface:
-        if face and sprite.card is not None:
-            return faces.face(sprite.card, h)
+    def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
+        if face_up and card is not None:
+            return faces.face(card, h)
         return cards.back(h)
 
     def sort_key(self, card: str):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from revolt_table.engine import Event, Move
-from revolt_table.ui import draw, theme
+from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite
@@ -49,6 +49,14 @@ class FamilyTable:
             s.app.play_sound(name, gain)
 
     # ---------------------------------------------------------------- static look
+    def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
+        """How one card looks at height `h` (the renderer calls this for every card it draws).
+        Generic: the style registered with `cards.register_style(family, ...)`, the shared back.
+        A family with its own face painter overrides this; `card` is None for unknown cards."""
+        if face_up and card is not None:
+            return cards.face(card, h, self.scene.session.rules.family.name)
+        return cards.back(h)
+
     def sort_key(self, card: str):
         """How the viewer's hand is sorted (a key for sorted())."""
         return card

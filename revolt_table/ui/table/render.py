@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Callable, Optional
 
 import pygame
 
@@ -40,19 +41,25 @@ def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
                        max(1, round(a.w + (b.w - a.w) * t)), max(1, round(a.h + (b.h - a.h) * t)))
 
 
-class TableRenderer:
-    """Draws a TableModel through a placement per zone. `family` picks the card style."""
+CardPainter = Callable[[Optional[str], int, bool], pygame.Surface]
 
-    def __init__(self, family: str) -> None:
+
+class TableRenderer:
+    """Draws a TableModel through a placement per zone. `family` picks the card style; `painter`
+    (normally the family table's `card_image` hook) draws a card at a height, face up or down."""
+
+    def __init__(self, family: str, painter: CardPainter | None = None) -> None:
         self.family = family
+        self.painter = painter
         self.rest: dict[int, pygame.Rect] = {}      # id(sprite) -> resting rect this frame
         self.hits: list[tuple[pygame.Rect, str, int]] = []   # (rect, zone, index) top-most last
 
     # -------------------------------------------------------------------- images
     def image(self, sprite: Sprite, h: int, face: bool) -> pygame.Surface:
-        if face and sprite.card is not None:
-            return cards.face(sprite.card, h, self.family)
-        return cards.back(h)
+        face = face and sprite.card is not None
+        if self.painter is not None:
+            return self.painter(sprite.card, h, face)
+        return cards.face(sprite.card, h, self.family) if face else cards.back(h)
 
     # -------------------------------------------------------------------- layout
     def resting(self, model: TableModel, placements: dict[str, Placement]) -> None:

@@ -73,12 +73,11 @@ class TricksTable(FamilyTable):
         self._playable: dict[str, str | None] = {}
         self._cut_ok: dict[str, bool] = {}
         self._reconciled = False
-        scene.renderer.image = self.card_image
 
     # ================================================================ look
-    def card_image(self, sprite: Sprite, h: int, face: bool) -> pygame.Surface:
-        if face and sprite.card is not None:
-            return faces.face(sprite.card, h, rt("citizen"), rt("pitchfork_short"))
+    def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
+        if face_up and card is not None:
+            return faces.face(card, h, rt("citizen"), rt("pitchfork_short"))
         return cards.back(h)
 
     def sort_key(self, card: str):
