@@ -402,16 +402,6 @@ class BombTable(FamilyTable):
         draw.text(surface, bt("hud.supply", n=self.shown["supply"]), m.font_small - px(2), theme.GOLD_LIGHT, bold=True,
                   center=(cx, top + h // 2 + px(22)))
 
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        r = s.geom.menu_button
-        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
-        for k in (-1, 0, 1):
-            y = r.centery + k * m.px(7)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
-                             max(2, m.px(3)))
-
     # ---------------------------------------------------------------- the timer track
     def track_spots(self) -> list[tuple[int, int]]:
         self.fix_geometry()
@@ -609,10 +599,6 @@ class BombTable(FamilyTable):
         s = self.scene
         return (s.viewer is not None and s.face_up and s.queue.idle and s.may_act(s.viewer)
                 and not s.session.state.is_over)
-
-    def hand_zone(self):
-        s = self.scene
-        return s.model.zones.get(f"hand:{s.viewer}") if s.viewer is not None else None
 
     def selected_cards(self) -> list[str]:
         zone = self.hand_zone()
@@ -824,16 +810,6 @@ class BombTable(FamilyTable):
                       m.font_small - px(3), theme.TEXT_MUTED, midright=(rect.right - px(14), rect.y + px(16)))
 
     # ================================================================ input
-    def card_at(self, pos) -> int | None:
-        zone = self.hand_zone()
-        if zone is None:
-            return None
-        for i in range(len(zone.sprites) - 1, -1, -1):
-            rect = self.scene.renderer.current_rect(zone.sprites[i])
-            if rect is not None and rect.collidepoint(pos) and not zone.sprites[i].hidden:
-                return i
-        return None
-
     def toggle(self, index: int) -> None:
         zone = self.hand_zone()
         if zone is None or not (0 <= index < len(zone.sprites)):
@@ -864,8 +840,7 @@ class BombTable(FamilyTable):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.scene
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
-            s.open_menu()
+        if self.menu_clicked(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos) if self.can_choose() else None

@@ -29,7 +29,7 @@ from revolt_table.engine import Bid, Event, GameOver, Move, Passed, Played
 from revolt_table.games import climbing as game
 from revolt_table.games import doudizhu_combos as dz
 from revolt_table.ui import cards, draw, i18n, theme
-from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
+from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back
 from revolt_table.ui.table import climbing_faces as faces
 from revolt_table.ui.table import climbing_select as sel
 from revolt_table.ui.table.family import FamilyTable
@@ -351,16 +351,6 @@ class ClimbingTable(FamilyTable):
         pygame.draw.polygon(surface, theme.GOLD_LIGHT, pts)
         pygame.draw.polygon(surface, theme.GOLD_DARK, pts, max(1, size // 7))
 
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        r = s.geom.menu_button
-        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
-        for k in (-1, 0, 1):
-            y = r.centery + k * m.px(7)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
-                             max(2, m.px(3)))
-
     # ---------------------------------------------------------------- HUD: deal, bid, multiplier
     def draw_hud(self, surface: pygame.Surface) -> None:
         s, m = self.scene, self.scene.metrics
@@ -448,10 +438,6 @@ class ClimbingTable(FamilyTable):
         s = self.scene
         return (s.viewer is not None and s.face_up and s.may_act(s.viewer) and s.queue.idle
                 and not s.session.state.is_over and not s.handover_open)
-
-    def hand_zone(self) -> ZoneModel | None:
-        s = self.scene
-        return s.model.zones.get(f"hand:{s.viewer}") if s.viewer is not None else None
 
     def selected_cards(self) -> list[str]:
         zone = self.hand_zone()
@@ -656,20 +642,9 @@ class ClimbingTable(FamilyTable):
         return ct("end.formula_line", parts=" × ".join(parts), unit=r["bid"] * r["multiplier"])
 
     # ================================================================ input
-    def card_at(self, pos) -> int | None:
-        zone = self.hand_zone()
-        if zone is None:
-            return None
-        for i in range(len(zone.sprites) - 1, -1, -1):
-            rect = self.scene.renderer.current_rect(zone.sprites[i])
-            if rect is not None and not zone.sprites[i].hidden and rect.collidepoint(pos):
-                return i
-        return None
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.scene
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
-            s.open_menu()
+        if self.menu_clicked(event):
             return True
         if not self.can_act():
             self.drag = None

@@ -22,7 +22,7 @@ from revolt_table.engine import Event, Move
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table.layout import Placement
-from revolt_table.ui.table.model import Sprite
+from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
 from revolt_table.ui.table.strings import tt
 
@@ -204,7 +204,43 @@ class FamilyTable:
             draw.text(surface, hint, hsize, theme.TEXT_MUTED, midleft=(slot.right + m.px(18), slot.centery),
                       shadow=True)
 
+    def draw_menu_button(self, surface: pygame.Surface) -> None:
+        """The round ☰ button at the top right (geom.menu_button) that opens the Esc menu."""
+        s, m = self.scene, self.scene.metrics
+        r = s.geom.menu_button
+        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
+        for k in (-1, 0, 1):
+            y = r.centery + k * m.px(7)
+            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
+                             max(2, m.px(3)))
+
     # ---------------------------------------------------------------- input
+    def menu_clicked(self, event: pygame.event.Event) -> bool:
+        """A press on the menu button opens the Esc menu (True: the event is used)."""
+        s = self.scene
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
+            s.open_menu()
+            return True
+        return False
+
+    def hand_zone(self) -> ZoneModel | None:
+        """The viewer's hand in the model (None for a spectator)."""
+        s = self.scene
+        return s.model.zones.get(f"hand:{s.viewer}") if s.viewer is not None else None
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the top-most visible card of the viewer's hand under `pos`, where it is drawn now."""
+        zone = self.hand_zone()
+        if zone is None:
+            return None
+        for i in range(len(zone.sprites) - 1, -1, -1):
+            sprite = zone.sprites[i]
+            rect = self.scene.renderer.current_rect(sprite)
+            if rect is not None and rect.collidepoint(pos) and not sprite.hidden:
+                return i
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Generic input: click a card of your hand to play the move with that card's id."""
         s = self.scene

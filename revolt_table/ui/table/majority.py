@@ -298,16 +298,6 @@ class MajorityTable(FamilyTable):
             draw.text(surface, tt("cards_left", n=pile.count), m.font_small - m.px(2), theme.TEXT_MUTED,
                       midleft=(head.x + m.px(12), head.centery + m.px(10)))
 
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        r = s.geom.menu_button
-        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
-        for k in (-1, 0, 1):
-            y = r.centery + k * m.px(7)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
-                             max(2, m.px(3)))
-
     def draw_hud(self, surface: pygame.Surface) -> None:
         """The tally: for each colour, `target` pips filled by the stacks it tops (round vs square)."""
         s, g, m = self.scene, self.scene.geom, self.scene.metrics
@@ -442,31 +432,13 @@ class MajorityTable(FamilyTable):
             draw.text(surface, tt("end.continue"), m.font_small, theme.TEXT_MUTED, center=(box.centerx, box.y + m.px(98)))
 
     # ================================================================ input
-    def hand_zone(self) -> ZoneModel | None:
-        s = self.scene
-        if s.viewer is None:
-            return None
-        return s.model.zones.get(f"hand:{s.viewer}")
-
     def can_choose(self) -> bool:
         s = self.scene
         return s.viewer is not None and s.face_up and s.may_act(s.viewer)
 
-    def card_at(self, pos) -> int | None:
-        zone = self.hand_zone()
-        if zone is None:
-            return None
-        for i in range(len(zone.sprites) - 1, -1, -1):
-            sprite = zone.sprites[i]
-            rect = self.scene.renderer.current_rect(sprite)
-            if rect is not None and rect.collidepoint(pos) and not sprite.hidden:
-                return i
-        return None
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.scene
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
-            s.open_menu()
+        if self.menu_clicked(event):
             return True
         zone = self.hand_zone()
         if not self.can_choose() or zone is None or not zone.sprites:

@@ -18,7 +18,7 @@ import math
 import pygame
 
 from revolt_table.engine import Event, GameOver, Move, Played, ScoreChanged, TrickWon
-from revolt_table.games.tricks import (BonusAwarded, CoinPaid, FamilyChosen, Revolt, TurnEnded, TurnStarted,
+from revolt_table.games.tricks import (BonusAwarded, CoinPaid, Revolt, TurnEnded, TurnStarted,
                                        why_not_playable)
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
@@ -367,16 +367,6 @@ class TricksTable(FamilyTable):
         line = rt("cut_rule", family=self.singular(self.trump), n=self.cut_cost)
         draw.text(surface, line, draw.fit_text(line, m.font_small - m.px(1), rect.w - m.px(30) - icon), theme.TEXT_MUTED,
                   midleft=(x + icon + m.px(6), rect.y + m.px(70)))
-
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        r = s.geom.menu_button
-        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
-        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
-        for k in (-1, 0, 1):
-            y = r.centery + k * m.px(7)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
-                             max(2, m.px(3)))
 
     def draw_empty_slots(self, surface: pygame.Surface) -> None:
         """A faint outline where the seat to play will put its card (gold for you)."""
@@ -739,12 +729,6 @@ class TricksTable(FamilyTable):
         return "", ""
 
     # ================================================================ input
-    def hand_zone(self) -> ZoneModel | None:
-        s = self.scene
-        if s.viewer is None:
-            return None
-        return s.model.zones.get(f"hand:{s.viewer}")
-
     def can_choose(self) -> bool:
         s = self.scene
         return (s.viewer is not None and s.face_up and s.may_act(s.viewer) and self.summary is None
@@ -775,21 +759,9 @@ class TricksTable(FamilyTable):
         reason = self._playable.get(card)
         return rt("reason", reason=reason) if reason else None
 
-    def card_at(self, pos) -> int | None:
-        zone = self.hand_zone()
-        if zone is None:
-            return None
-        for i in range(len(zone.sprites) - 1, -1, -1):
-            sprite = zone.sprites[i]
-            rect = self.scene.renderer.current_rect(sprite)
-            if rect is not None and rect.collidepoint(pos) and not sprite.hidden:
-                return i
-        return None
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.scene
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
-            s.open_menu()
+        if self.menu_clicked(event):
             return True
         if self.summary is not None:
             return False
