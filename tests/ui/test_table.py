@@ -168,14 +168,15 @@ def test_single_human_never_sees_a_hand_over(table_home):
     assert scene.handovers == 0 and scene.viewer == 1
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_layout_reflows_without_overlap(table_home, players):
     from revolt_table.ui.table.layout import TableGeometry
     from revolt_table.ui.theme import metrics_for
 
     for size in [(1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1400, 640)]:
-        for bottom, pod_height in [(b, h) for b in range(players) for h in (158, 118)]:   # generic, majority
-            g = TableGeometry(size, players, bottom, metrics_for(size), pod_height=pod_height)
+        for bottom, pod_height, top_row in [(b, h, r) for b in range(players) for h in (158, 118)
+                                            for r in ("spread", "packed")]:   # generic, majority; bomb packs
+            g = TableGeometry(size, players, bottom, metrics_for(size), pod_height=pod_height, top_row=top_row)
             screen = pygame.Rect((0, 0), size)
             boxes = {f"pod{s}": p.rect for s, p in g.pods.items()}
             boxes |= {"hand": g.hand, "centre_pod": g.centre_pod, "hud": g.hud, "menu": g.menu_button}

@@ -75,7 +75,8 @@ class TableScene(Scene):
 
     def make_geometry(self, size: tuple[int, int], bottom: int) -> TableGeometry:
         return TableGeometry(size, self.session.players, bottom, self.app.metrics,
-                             pod_height=getattr(self.family, "pod_height", 158))
+                             pod_height=getattr(self.family, "pod_height", 158),
+                             top_row=getattr(self.family, "top_row", "spread"))
 
     def pod_has_hand(self, rect: pygame.Rect) -> bool:
         """Pods of opponents show a small hand; the viewer's and the centre's do not."""

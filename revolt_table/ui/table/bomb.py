@@ -51,6 +51,7 @@ def bt(key: str, **fmt) -> str:
 class BombTable(FamilyTable):
     family = "bomb"
     pod_height = 132
+    top_row = "packed"         # the timer track spans under them
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
@@ -129,26 +130,13 @@ class BombTable(FamilyTable):
 
     # ================================================================ geometry
     def fix_geometry(self) -> None:
-        """Our board and button strip, and top pods that fit side by side at any width (6 players)."""
-        s, g, px = self.scene, self.scene.geom, self.scene.metrics.px
+        """Our board and button strip (the top pods come packed side by side: top_row = "packed")."""
+        g, px = self.scene.geom, self.scene.metrics.px
         key = (id(g), g.size)
         if self._geom_key == key:
             return
         self._geom_key = key
-        w, h = g.size
-        tops = sorted((p for p in g.pods.values() if p.side == "top"), key=lambda p: p.rect.x)
-        if tops:
-            lo, hi = g.hud.right + px(12), g.menu_button.left - px(12)
-            gap = px(10)
-            width = min(tops[0].rect.w, (hi - lo - gap * (len(tops) - 1)) // len(tops))
-            span = width * len(tops) + gap * (len(tops) - 1)
-            x = lo + (hi - lo - span) // 2 if len(tops) > 1 else None
-            for i, pod in enumerate(tops):
-                pod.rect.w = width
-                if x is not None:
-                    pod.rect.x = x + i * (width + gap)
-                else:
-                    pod.rect.centerx = w // 2
+        w = g.size[0]
         left = max([p.rect.right for p in g.pods.values() if p.side == "left"] + [px(14)]) + px(14)
         right = min([p.rect.left for p in g.pods.values() if p.side == "right"] + [w - px(14)]) - px(14)
         top = max([p.rect.bottom for p in g.pods.values() if p.side == "top"] + [g.hud.bottom]) + px(10)

@@ -37,6 +37,8 @@ class FamilyTable:
     family = "generic"
     #: pod (seat panel) height at 720 px: name plate, small hand, won cards
     pod_height = 158
+    #: top pods: "spread" at their seat fractions (packed only when they would touch), or "packed"
+    top_row = "spread"
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene

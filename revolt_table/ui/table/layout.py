@@ -123,6 +123,7 @@ class TableGeometry:
     bottom_seat: int
     m: Metrics
     pod_height: int = 158      # pod height at 720 px (a family with little in its pods asks for less)
+    top_row: str = "spread"    # top pods: "spread" at their seat fractions, or "packed" side by side
     pods: dict[int, Pod] = field(default_factory=dict)
     hand: pygame.Rect = field(default_factory=pygame.Rect)
     arena: pygame.Rect = field(default_factory=pygame.Rect)
@@ -186,6 +187,7 @@ class TableGeometry:
                 slot.midtop = (rect.centerx, rect.bottom + px(8))
                 top_extent = max(top_extent, slot.bottom)
             self.pods[seat] = Pod(seat, side, rect, slot)
+        self._fit_top_row()
         lefts = [p.slot.right for p in self.pods.values() if p.side == "left"]
         rights = [p.slot.left for p in self.pods.values() if p.side == "right"]
         ax0 = max(lefts) + px(10) if lefts else edge + pod_w
@@ -197,6 +199,36 @@ class TableGeometry:
 
     def pod(self, seat: int) -> Pod:
         return self.pods[seat]
+
+    def _fit_top_row(self) -> None:
+        """Top pods between the tally and the menu: packed side by side (narrowed if need be) when the
+        family asks for it, or when spreading them would make neighbours touch (6 players on a narrow
+        window). Their played-card slots follow them, kept clear of the side seats' slots."""
+        px = self.m.px
+        tops = sorted((p for p in self.pods.values() if p.side == "top"), key=lambda p: p.rect.x)
+        if not tops:
+            return
+        gap = px(10)
+        crowded = any(b.rect.left - a.rect.right < gap for a, b in zip(tops, tops[1:]))
+        if self.top_row == "packed" or crowded:
+            lo, hi = self.hud.right + px(12), self.menu_button.left - px(12)
+            n = len(tops)
+            width = min(tops[0].rect.w, (hi - lo - gap * (n - 1)) // n)
+            span = width * n + gap * (n - 1)
+            x = lo + (hi - lo - span) // 2
+            for i, pod in enumerate(tops):
+                pod.rect.w = width
+                if n > 1:
+                    pod.rect.x = x + i * (width + gap)
+                else:
+                    pod.rect.centerx = self.size[0] // 2
+                pod.slot.centerx = pod.rect.centerx
+        # their played cards stay clear of the side seats' played cards, which sit as high
+        sides = [p.slot for p in self.pods.values() if p.side in ("left", "right")]
+        lo = max([r.right for r in sides if r.centerx < self.size[0] // 2], default=0) + gap
+        hi = min([r.left for r in sides if r.centerx >= self.size[0] // 2], default=self.size[0]) - gap
+        for pod in tops:
+            pod.slot.x = max(lo, min(pod.slot.x, hi - pod.slot.w))
 
 
 def _spread(opponents: int) -> list[tuple[float, str]]:
