@@ -105,13 +105,27 @@ class Tween:
         return self.delay + self.duration
 
 
+#: standard beat names a click or key cuts short (Beat.skippable's default); "choose" flights let input through
+SKIPPABLE = frozenset({"deal", "reveal", "fight", "sweep", "count", "end_show", "end_hold"})
+#: standard names of the end-of-game show (Beat.end's default)
+END_BEATS = frozenset({"end_show", "count"})
+
+
 @dataclass
 class Beat:
     """One step of the show: tweens that run together, plus a hold so text can be read.
 
     on_start runs when the beat begins (change the table model here so layouts know the targets);
     on_end runs once every tween is done (or skipped). `hold` keeps the beat on screen after its tweens
-    (a verdict to read); `skippable` False is for beats that must not be cut (none by default).
+    (a verdict to read).
+
+    How the table treats a beat is said by three flags (a family sets them on its own beats; left as
+    None, the first two follow the standard names in SKIPPABLE and END_BEATS):
+      skippable       a click or key ends it at once, and the viewer cannot play while it runs
+                      (False: "choose" flights and the like, which let input through);
+      end             part of the end-of-game show: skipping one skips the end beats right after it,
+                      up to a beat that waits for a click;
+      wait_for_click  it stays after its tweens until skipped (a summary to read); `hold` is ignored.
     """
 
     name: str
@@ -119,15 +133,24 @@ class Beat:
     hold: float = 0.0
     on_start: Callable[["Beat"], None] | None = None
     on_end: Callable[[], None] | None = None
-    skippable: bool = True
+    skippable: bool | None = None
+    end: bool | None = None
+    wait_for_click: bool = False
     started: bool = False
     elapsed: float = 0.0
     finished: bool = False
     data: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.skippable is None:
+            self.skippable = self.name in SKIPPABLE or self.wait_for_click
+        if self.end is None:
+            self.end = self.name in END_BEATS
+
     @property
     def length(self) -> float:
-        return max((t.total for t in self.tweens), default=0.0) + self.hold
+        """Seconds it plays by itself (tweens and hold; a beat that waits for a click: its tweens)."""
+        return max((t.total for t in self.tweens), default=0.0) + (0.0 if self.wait_for_click else self.hold)
 
     def start(self) -> None:
         if not self.started:
@@ -140,10 +163,10 @@ class Beat:
         self.elapsed += dt
         for tween in self.tweens:
             tween.update(dt)
-        if self.elapsed >= self.length and all(t.done for t in self.tweens):
-            self.end()
+        if self.elapsed >= self.length and all(t.done for t in self.tweens) and not self.wait_for_click:
+            self.finish()
 
-    def end(self) -> None:
+    def finish(self) -> None:
         if self.finished:
             return
         self.start()
@@ -205,7 +228,7 @@ class AnimationQueue:
         """Finish the current beat at once (a click or key); True if something was skipped."""
         if self.beats and self.beats[0].skippable:
             beat = self.beats.pop(0)
-            beat.end()
+            beat.finish()
             return True
         return False
 
@@ -213,7 +236,7 @@ class AnimationQueue:
         """Finish every queued beat, including ones pushed while finishing (used by speed 0)."""
         guard = 0
         while self.beats and guard < 10000:
-            self.beats.pop(0).end()
+            self.beats.pop(0).finish()
             guard += 1
 
     flush = skip_all

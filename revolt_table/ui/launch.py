@@ -181,22 +181,30 @@ def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[i
     helper = make_agent("ai:normal", rules)
     dt = 1 / 60
 
-    def settle() -> None:
-        guard = 0
-        while not scene.queue.idle and guard < 100000:
-            scene.update(dt)
-            guard += 1
-        scene.update(0.0)
-
     def reached() -> bool:
         beat = scene.queue.current
         return beat is not None and beat.name == moment and beat.progress >= at
+
+    def step() -> None:
+        """One frame; a beat that waits for a click is clicked past once it has played (nobody is
+        there to click), unless it is the moment asked for."""
+        scene.update(dt)
+        beat = scene.queue.current
+        if beat is not None and beat.wait_for_click and beat.elapsed >= beat.length and not reached():
+            scene.queue.skip()
+
+    def settle() -> None:
+        guard = 0
+        while not scene.queue.idle and guard < 100000:
+            step()
+            guard += 1
+        scene.update(0.0)
 
     if moment == "deal":
         scene.update(0.0)
         app.draw()
         while not reached() and not scene.queue.idle:
-            scene.update(dt)
+            step()
             app.draw()
     else:
         settle()
@@ -216,7 +224,7 @@ def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[i
             app.draw()
             guard = 0
             while not reached() and not scene.queue.idle and guard < 100000:
-                scene.update(dt)
+                step()
                 app.draw()
                 guard += 1
         else:

@@ -20,9 +20,6 @@ from revolt_table.ui.table.model import TableModel
 from revolt_table.ui.table.render import TableRenderer
 from revolt_table.ui.table.strings import tt
 
-# beats a click or key skips (the player has seen enough); "choose" flights let input through
-SKIPPABLE = {"deal", "reveal", "fight", "sweep", "count", "end_show", "end_hold"}
-END_BEATS = {"end_show", "count"}
 
 
 class TableScene(Scene):
@@ -71,7 +68,7 @@ class TableScene(Scene):
         if not s.is_human(seat) or seat not in s.state.to_act:
             return False
         current = self.queue.current
-        return current is None or current.name not in SKIPPABLE
+        return current is None or not current.skippable
 
     def make_geometry(self, size: tuple[int, int], bottom: int) -> TableGeometry:
         return TableGeometry(size, self.session.players, bottom, self.app.metrics,
@@ -103,7 +100,7 @@ class TableScene(Scene):
             self.open_menu()
             return True
         current = self.queue.current
-        if current is not None and current.name in SKIPPABLE and (
+        if current is not None and current.skippable and (
                 event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_F11)):
             self.skip()
             return True
@@ -114,11 +111,13 @@ class TableScene(Scene):
         return self.family.handle_event(event)
 
     def skip(self) -> None:
-        """Skip the current long beat; skipping the end count skips all of it."""
+        """Skip the current long beat; skipping a beat of the end show skips the end beats after it,
+        up to one that waits for a click (a summary the player has not seen yet)."""
         first = self.queue.current
         self.queue.skip()
-        if first is not None and first.name in END_BEATS:
-            while self.queue.current is not None and self.queue.current.name in END_BEATS:
+        if first is not None and first.end:
+            while (self.queue.current is not None and self.queue.current.end
+                   and not self.queue.current.wait_for_click):
                 self.queue.skip()
 
     def update(self, dt: float) -> None:
@@ -133,8 +132,7 @@ class TableScene(Scene):
                 self.model.sync(self.session.state.view(self.view_seat), self.family.sort_key)
         if self.session.state.is_over:
             if not self._end_queued:
-                self._end_queued = True
-                self.family.push_end_beats()
+                self._queue_end()             # a game loaded already over
             elif idle and not self._results_shown:
                 self.show_results()
             return
@@ -187,11 +185,17 @@ class TableScene(Scene):
     def _feed(self, seat, move, events) -> None:
         self._dirty = True
         self.family.on_events(seat, move, events)
-        if self.session.state.is_over:
-            self._end_queued = True
+        self._queue_end()
         if self.session.save_error:
             self.app.notify(tt("save_failed"))
             self.session.save_error = None
+
+    def _queue_end(self) -> None:
+        """Once per game, when it is over: the family's end show, after the beats of the last move.
+        This is the only place FamilyTable.push_end_beats is called from."""
+        if self.session.state.is_over and not self._end_queued:
+            self._end_queued = True
+            self.family.push_end_beats()
 
     # ---------------------------------------------------------------- menu, results
     def open_menu(self) -> None:

@@ -21,7 +21,7 @@ import random
 
 import pygame
 
-from revolt_table.engine import Event, GameOver, Move, Played
+from revolt_table.engine import Event, Move, Played
 from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardStolen, ClimateChanged,
                                             Disarmed, Eliminated, Exploded, LieutenantLost, LieutenantSaved,
                                             RoundStarted, SupportChanged, TimerAdvanced)
@@ -1167,14 +1167,8 @@ class BombTable(FamilyTable):
     def ev_Eliminated(self, e: Eliminated) -> None:
         self.push_banner(self.say("banner.eliminated", e.seat, name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
 
-    def ev_GameOver(self, e: GameOver) -> None:
-        self.push_end_beats()
-
     def push_end_beats(self) -> None:
         state = self.scene.session.state
-        if getattr(self, "_end_pushed", False):
-            return
-        self._end_pushed = True
         winner = state.public_info()["winner"]
         self.push_banner(self.say("banner.game_over", winner, name=self.name(winner)), hold=2.5, name="end_hold",
                          start=lambda: self._sound("fanfare"))

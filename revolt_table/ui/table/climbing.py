@@ -25,7 +25,7 @@ import math
 import pygame
 
 from revolt_table.ai import climbing_ai
-from revolt_table.engine import Bid, Event, GameOver, Move, Passed, Played
+from revolt_table.engine import Bid, Event, Move, Passed, Played
 from revolt_table.games import climbing as game
 from revolt_table.games import doudizhu_combos as dz
 from revolt_table.ui import cards, draw, i18n, theme
@@ -80,6 +80,7 @@ class ClimbingTable(FamilyTable):
         self.fresh_time = 0.0
         self.result: dict | None = None             # the deal result panel
         self.ending = False
+        self.scored = None                          # the DealScored event, for the end show
         self._synced_at = -1
         self._g = {}                                # geometry cache
         self._gkey = None
@@ -873,9 +874,7 @@ class ClimbingTable(FamilyTable):
             elif name == "Doubled":
                 self.ev_doubled(e)
             elif name == "DealScored":
-                self.ev_scored(e)
-            elif isinstance(e, GameOver):
-                pass
+                self.scored = e           # its show is the end show (push_end_beats)
 
     def ev_bid(self, e) -> None:
         def start(beat: Beat) -> None:
@@ -1018,8 +1017,11 @@ class ClimbingTable(FamilyTable):
 
         self.push_beat(MOMENT, start, hold=1.2, end=self.clear_banner)
 
-    def ev_scored(self, e) -> None:
-        s = self.scene
+    def push_end_beats(self) -> None:
+        """The deal's result: every hand turned up and the panel with the multiplier breakdown."""
+        s, e = self.scene, self.scored
+        if e is None:
+            return
 
         def start(beat: Beat) -> None:
             self.ending = True

@@ -310,7 +310,9 @@ class FamilyTable:
         return Tween(duration, update, ease_in_out_cubic, delay=delay, on_start=start, on_done=done)
 
     def push_end_beats(self) -> None:
-        """The end of a game (before the results). Generic: nothing special."""
+        """The end of a game (before the results): push its beats here. The scene calls this once, right
+        after on_events of the move that ended the game (or on opening a game already over), so a family
+        never starts its end show from on_events. Generic: nothing special."""
 
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         """Turn engine events into beats. Generic: no special moments; the scene re-syncs the model."""

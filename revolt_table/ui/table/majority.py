@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table.engine import (CardChosen, Event, GameOver, Move, Played, Revealed, RoundResolved,
+from revolt_table.engine import (CardChosen, Event, Move, Played, Revealed, RoundResolved,
                                  StackTaken)
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
@@ -591,8 +591,6 @@ class MajorityTable(FamilyTable):
                 self.scene.queue.push(self.beat_fight(event))
             elif isinstance(event, StackTaken):
                 self.scene.queue.push(self.beat_sweep(event))
-            elif isinstance(event, GameOver):
-                self.push_end_beats()
 
     def _take_from_hand(self, seat: int, card: str | None) -> tuple[Sprite, pygame.Rect]:
         s = self.scene

@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from revolt_table.engine import Event, GameOver, Move, Played, ScoreChanged, TrickWon
+from revolt_table.engine import Event, Move, Played, ScoreChanged, TrickWon
 from revolt_table.games.tricks import (BonusAwarded, CoinPaid, Revolt, TurnEnded, TurnStarted,
                                        why_not_playable)
 from revolt_table.ui import cards, draw, i18n, theme
@@ -31,7 +31,6 @@ from revolt_table.ui.table.render import panel_surface
 NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
 NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
 REASON_FILL = (112, 30, 30)
-WAIT = 1e6            # hold of a summary that waits for a click (a human is at the table)
 
 
 def rt(key: str, **fmt) -> str:
@@ -1039,8 +1038,6 @@ class TricksTable(FamilyTable):
                 if event.turn > 1:
                     q.push(self.beat_redeal())
                     q.push(self.beat_pitchfork())
-            elif isinstance(event, GameOver):
-                self.push_end_beats()
         if sweep is not None:
             q.push(sweep)
         elif took:          # a Knave's coin taken after a choice: clear its call-out panel
@@ -1310,8 +1307,9 @@ class TricksTable(FamilyTable):
 
         return Beat("sweep", on_start=start, on_end=self._clear_trick_marks, hold=0.05)
 
-    def summary_hold(self) -> float:
-        return WAIT if self.scene.session.humans else 4.0
+    def summary_waits(self) -> bool:
+        """A summary waits for a click while a human is at the table (else it shows for 4 s)."""
+        return bool(self.scene.session.humans)
 
     def beat_turn_summary(self, event: TurnEnded, events: list[Event]) -> Beat:
         """After each turn: tricks won, points for them, coins and coats of arms so far."""
@@ -1343,7 +1341,7 @@ class TricksTable(FamilyTable):
         def end() -> None:
             self.summary = None
 
-        return Beat("reveal", on_start=start, on_end=end, hold=self.summary_hold())
+        return Beat("reveal", on_start=start, on_end=end, hold=4.0, wait_for_click=self.summary_waits())
 
     def beat_redeal(self) -> Beat:
         """A new turn: the cards are shuffled and dealt again."""
@@ -1402,7 +1400,7 @@ class TricksTable(FamilyTable):
             self.summary = {"title": title, "columns": [rt("col_coins"), rt("col_coin_bonus"), rt("col_points")],
                             "rows": rows, "lines": lines, "final": True}
 
-        s.queue.push(Beat("end_show", on_start=start, hold=self.summary_hold()))
+        s.queue.push(Beat("end_show", on_start=start, hold=4.0, wait_for_click=self.summary_waits()))
 
     def results_data(self):
         """Per-turn points (replayed from the game's moves), coins, the end bonus, the final points."""
