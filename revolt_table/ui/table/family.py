@@ -158,13 +158,16 @@ class FamilyTable:
         hand = s.model.zones.get(f"hand:{seat}")
         if hand is None or seat == s.viewer:
             return head.right - m.px(8)
-        text = str(hand.count)
-        bw = m.px(30)
-        r = pygame.Rect(0, 0, bw, m.px(22))
-        r.midright = (head.right - m.px(8), head.centery)
+        return self.hand_count_badge(surface, hand.count, (head.right - m.px(8), head.centery))
+
+    def hand_count_badge(self, surface: pygame.Surface, count: int, midright: tuple[int, int]) -> int:
+        """How many cards a hidden hand holds, on a small card-back coloured tag; returns its left x."""
+        m = self.scene.metrics
+        r = pygame.Rect(0, 0, m.px(30), m.px(22))
+        r.midright = midright
         pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
         pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
-        draw.text(surface, text, m.font_small, theme.TEXT, bold=True, center=r.center)
+        draw.text(surface, str(count), m.font_small, theme.TEXT, bold=True, center=r.center)
         return r.left
 
     def prompt(self) -> tuple[str, str]:
@@ -268,13 +271,7 @@ class FamilyTable:
         s = self.scene
         deck = pygame.Rect((0, 0), (s.geom.table_h * 0.68, s.geom.table_h))
         deck.center = s.geom.centre
-        sprites = []
-        hands = [z for z in s.model.zones.values() if z.kind == "hand"]
-        longest = max((len(z.sprites) for z in hands), default=0)
-        for i in range(longest):
-            for zone in hands:
-                if i < len(zone.sprites):
-                    sprites.append(zone.sprites[i])
+        sprites = self.hands_in_deal_order()
         for zone in s.model.zones.values():
             if zone.kind == "pile" and not zone.name.startswith("_") and zone.name != "box":
                 sprites.extend(zone.sprites)
@@ -283,6 +280,12 @@ class FamilyTable:
         for k, sprite in enumerate(sprites):
             beat.tweens.append(self.fly_tween(sprite, deck, 0.34, delay=k * step, flip_after=sprite.face_up))
         s.queue.push(beat)
+
+    def hands_in_deal_order(self) -> list[Sprite]:
+        """The cards of every hand, one round of the table at a time (the order a dealer gives them)."""
+        hands = [z for z in self.scene.model.zones.values() if z.kind == "hand"]
+        longest = max((len(z.sprites) for z in hands), default=0)
+        return [zone.sprites[i] for i in range(longest) for zone in hands if i < len(zone.sprites)]
 
     def fly_tween(self, sprite: Sprite, origin: pygame.Rect, duration: float, *, delay: float = 0.0,
                   flip_after: bool = False, arc: float = 0.12) -> Tween:

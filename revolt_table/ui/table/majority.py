@@ -266,12 +266,7 @@ class MajorityTable(FamilyTable):
         if hand is None or seat == s.viewer or (s.viewer is None and seat == s.geom.bottom_seat):
             return head.right - m.px(8)
         pile = self.pod_band(s.geom.pods[seat].rect, 1)
-        r = pygame.Rect(0, 0, m.px(30), m.px(22))
-        r.midright = (pile.left - m.px(4), head.centery)
-        pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
-        pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
-        draw.text(surface, str(hand.count), m.font_small, theme.TEXT, bold=True, center=r.center)
-        return r.left
+        return self.hand_count_badge(surface, hand.count, (pile.left - m.px(4), head.centery))
 
     def score_badge(self, surface: pygame.Surface, value: int, head: pygame.Rect) -> int:
         m = self.scene.metrics

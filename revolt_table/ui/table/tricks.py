@@ -294,12 +294,7 @@ class TricksTable(FamilyTable):
         if hand is None or seat == s.geom.bottom_seat:
             return head.right - m.px(8)
         pile = self.pod_band(s.geom.pods[seat].rect, 1)
-        r = pygame.Rect(0, 0, m.px(30), m.px(22))
-        r.midright = (pile.left - m.px(4), head.centery)
-        pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
-        pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
-        draw.text(surface, str(hand.count), m.font_small, theme.TEXT, bold=True, center=r.center)
-        return r.left
+        return self.hand_count_badge(surface, hand.count, (pile.left - m.px(4), head.centery))
 
     def draw_pod_row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         m = self.scene.metrics
@@ -1353,13 +1348,7 @@ class TricksTable(FamilyTable):
             self.reconcile()
             deck = pygame.Rect((0, 0), cards.card_size(s.geom.table_h))
             deck.center = s.geom.centre
-            sprites = []
-            hands = [z for z in s.model.zones.values() if z.kind == "hand"]
-            longest = max((len(z.sprites) for z in hands), default=0)
-            for i in range(longest):
-                for zone in hands:
-                    if i < len(zone.sprites):
-                        sprites.append(zone.sprites[i])
+            sprites = self.hands_in_deal_order()
             step = min(0.03, 1.4 / max(1, len(sprites)))
             for k, sp in enumerate(sprites):
                 beat.tweens.append(self.fly_tween(sp, deck, 0.32, delay=k * step, flip_after=sp.face_up))
