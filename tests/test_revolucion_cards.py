@@ -147,11 +147,14 @@ def test_dig_bomb_express_lets_the_owner_choose():
     assert state.bomb == 2
 
 
-def test_detonator_alone_adds_a_step_and_with_explosion_explodes_on_arrival():
+def test_detonator_alone_adds_two_steps_and_with_explosion_explodes_on_arrival():
     state = game([["BL", "DT", "T2"], ["T3"], ["T4"]])
     assert {"BL", "BL+DT"} <= texts(state)
     state.apply(0, "BL+DT")
-    assert state.timer == 6
+    assert state.timer == 5          # 8 - 1 (the move) - 2 (Detonator, a tuned number: see the YAML)
+    state = game([["BL", "EX", "T2"], ["T3"], ["T4"]], timer=3)
+    events = state.apply(0, "BL+EX")  # alone, 3 steps left are enough to make it explode on arrival
+    assert kinds(events, Exploded)[0].seat == 1 and state.lieutenants[1] == 2
     state = game([["BL", "DT", "EX", "T2"], ["T3"], ["T4"]])
     assert "BL+DT+EX" in texts(state)
     events = state.apply(0, "BL+DT+EX")

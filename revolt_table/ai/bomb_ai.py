@@ -9,6 +9,7 @@ a rules variant that renames or re-counts cards still gets sensible play.
 from __future__ import annotations
 
 import random
+import time
 
 from ..engine.move import Move
 from ..engine.state import View
@@ -19,6 +20,18 @@ DIE_MEAN = 3.5
 
 class BombHeuristicAgent:
     name = "ai:normal"
+    # expected total margin (cards + die + support) over the target's likely defence needed to attack;
+    # the defence guess is cautious, so -1 still means favoured (self-play: -1.5..+1 are equally strong,
+    # +2 is weaker; -1 gives more fights and attackers win ~62-64%)
+    attack_margin = -1.0
+    # explosion answers, best first: hurt the sender, then the single-use cards, keep Fort and
+    # Bodyguard (also good against attacks) and Cut The Wires (a Wrong Wire makes it fail) for last
+    explosion_order = ("return_to_sender", "delay", "protect", "disarm")
+    # worth of one support token spent in a fight (a token kept costs 0.9): tokens do nothing else
+    # but fight, so a defender spends them to keep a lieutenant; an attacker keeps them for that
+    attack_sp_worth = 0.6
+    defend_sp_worth = 0.8
+    last_lieutenant_sp_worth = 1.5
 
     def __init__(self, rules, noise: float = 0.0):
         self.rules = rules
@@ -44,8 +57,9 @@ class BombHeuristicAgent:
             return 4.0 if same <= 1 else 2.5
         if c.fighter:
             return 0.8 * c.value
-        if c.type in ("equipment", "support"):
-            return 0.7 * c.value
+        if c.type in ("equipment", "support"):   # only worth keeping next to a fighter
+            has_fighter = any(self.card(h).fighter for h in hand)
+            return (1.0 + 0.5 * c.value) if has_fighter else 0.5 * c.value
         if self.has_kind(cid, "turn", "kill_lieutenant"):
             return 4.0
         if c.effects("against_disarm"):
@@ -145,7 +159,7 @@ class BombHeuristicAgent:
             target = self.weakest(view, targets)
             defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
             defence += min(info["support"][target], 1)
-            if strength + DIE_MEAN + min(info["support"][seat], 1) - defence >= 1.0:
+            if strength + DIE_MEAN + min(info["support"][seat], 1) - defence >= self.attack_margin:
                 return texts[f"attack:{target}"]
         # 5. move the bomb
         return self._move_bomb(view, moves, hand)
@@ -230,9 +244,9 @@ class BombHeuristicAgent:
             value = sum(self.card(c).value for c in cards)
             cost = sum(0.6 for c in cards if self.card(c).discard_after_fight)
             if attacking:
-                sp_worth = 0.6
+                sp_worth = self.attack_sp_worth
             else:
-                sp_worth = 1.5 if lts == 1 else 0.8
+                sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
             score = value - cost + sp * sp_worth - sp * 0.9
             if score > best_score:
                 best, best_score = m, score
@@ -258,8 +272,7 @@ class BombHeuristicAgent:
 
     def _explosion(self, view, moves, rng):
         plays = {m.text: m for m in moves if m.text != "pass"}
-        order = ("return_to_sender", "protect", "disarm", "delay")
-        for kind in order:
+        for kind in self.explosion_order:
             for text, m in sorted(plays.items()):
                 if self.has_kind(text, "explosion", kind):
                     return m
@@ -272,3 +285,179 @@ class BombHeuristicAgent:
 def make_heuristic(rules, level: str) -> BombHeuristicAgent:
     """`ai:easy` plays a random legal move a third of the time; `ai:normal` always thinks."""
     return BombHeuristicAgent(rules, noise=0.35 if level == "ai:easy" else 0.0)
+
+
+# --- ai:hard ----------------------------------------------------------------------------------------
+class _HandCount:
+    __slots__ = ("count",)
+
+    def __init__(self, count: int):
+        self.count = count
+
+
+class _HandCounts:
+    """`view.zones[...]` stand-in: the heuristic only asks other seats' hand sizes."""
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __getitem__(self, name: str) -> _HandCount:
+        return _HandCount(len(self.state.hands[int(name.split(":")[1])]))
+
+
+class RolloutView:
+    """The few parts of a View the heuristic reads, taken straight from a (determinized) state.
+
+    Why: building a real View copies every zone and the phase context, which is most of a rollout's
+    cost. Rollouts run on a determinization the searcher built from its own view, so reading that
+    state directly reveals nothing the searcher did not already guess.
+    """
+    __slots__ = ("seat", "players", "info", "zones", "_hand")
+
+    def __init__(self, state, seat: int):
+        self.seat = seat
+        self.players = state.players
+        self.info = {"phase": state.phase, "ctx": state.ctx, "lieutenants": state.lieutenants,
+                     "support": state.support, "climate": state.climate, "alive": state.alive(),
+                     "timer": state.timer}
+        self.zones = _HandCounts(state)
+        self._hand = state.hands[seat]
+
+    def hand(self, seat: int | None = None) -> tuple[str, ...]:
+        return tuple(self._hand)
+
+
+class BombSearchAgent:
+    """`ai:hard`: determinized Monte-Carlo over a shortlist, with the heuristic as rollout policy.
+
+    Why not the generic `ai/search.py`: its random playouts of a whole game are both slow and blind
+    (random seats fight and pass the bomb absurdly), and a turn can have dozens of legal moves (Bomb
+    Express with Detonator/Explosion combinations, fight commitments with support). Here each
+    iteration deals ONE determinization from the view, plays every shortlisted move on a clone of it
+    with the same dice and playout seed (common random numbers), lets the heuristic play every seat
+    to the end of the round (`horizon` rounds), and scores the position: a win is 1, elimination 0,
+    otherwise the seat's share of the living lieutenants (support and cards count a little). The
+    heuristic's own move stays unless another candidate does clearly better (`margin`).
+    Card exchanges, where little is at stake per decision, are left to the heuristic.
+    """
+
+    name = "ai:hard"
+
+    def __init__(self, rules, iterations: int = 16, time_budget: float | None = None, candidates: int = 7,
+                 horizon: int = 1, margin: float = 0.01):
+        self.rules = rules
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.candidates = candidates
+        self.horizon = horizon
+        self.margin = margin
+        self.heuristic = BombHeuristicAgent(rules)
+        self.t = self.heuristic.t
+
+    # --- the decision -----------------------------------------------------------------------------
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        first = self.heuristic.choose(view, legal_moves, rng)
+        if len(legal_moves) == 1 or view.info["phase"] == "exchange":
+            return first
+        shortlist = self._shortlist(view, legal_moves, first)
+        if len(shortlist) == 1:
+            return first
+        seat = view.seat
+        totals = [0.0] * len(shortlist)
+        stop_round = view.info["round_no"] + self.horizon
+        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
+        done = 0
+        for _ in range(max(1, self.iterations)):
+            base = self.rules.from_view(view, rng)
+            playout_seed = rng.getrandbits(32)
+            for i, move in enumerate(shortlist):
+                state = base.clone()
+                state.apply(seat, move.text)
+                totals[i] += self._rollout(state, seat, random.Random(playout_seed), stop_round)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] > self.margin * done:
+            return shortlist[best]
+        return first
+
+    def _rollout(self, state, seat: int, rng: random.Random, stop_round: int) -> float:
+        policy = self.heuristic
+        for _ in range(3000):
+            if state.is_over or state.round_no >= stop_round:
+                break
+            actor = state.to_act[0]
+            state.apply(actor, policy.choose(RolloutView(state, actor), state.legal_moves(actor), rng))
+        return self.evaluate(state, seat)
+
+    @staticmethod
+    def evaluate(state, seat: int) -> float:
+        """1 for a win, 0 once out, else the seat's share of the table's strength."""
+        if state.is_over:
+            return 1.0 if state.winner == seat else 0.0
+        if state.lieutenants[seat] <= 0:
+            return 0.0
+
+        def strength(s: int) -> float:
+            return state.lieutenants[s] + 0.15 * state.support[s] + 0.04 * len(state.hands[s])
+        return strength(seat) / sum(strength(s) for s in state.alive())
+
+    # --- candidates -------------------------------------------------------------------------------
+    def _shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
+        phase = view.info["phase"]
+        if phase == "turn":
+            ordered = self._turn_candidates(view, legal_moves)
+        elif phase in ("commit_a", "commit_d"):
+            ordered = self._commit_candidates(legal_moves)
+        else:
+            ordered = list(legal_moves)
+        out = [first]
+        for m in ordered:
+            if m not in out:
+                out.append(m)
+            if len(out) >= self.candidates:
+                break
+        return out
+
+    def _turn_candidates(self, view: View, moves: list[Move]) -> list[Move]:
+        """One plain bomb move per receiver (and the cheapest explosive one), then attacks, then cards."""
+        h, seat = self.heuristic, view.seat
+        sends: dict[tuple[int, bool], tuple[int, Move]] = {}
+        attacks, others = [], []
+        for m in moves:
+            head = m.text.split("+")[0].split(":")[0]
+            if head in self.t.cards and self.t.cards[head].type == "movement":
+                target, n_extras, explodes = h._receiver(view, seat, m.text)
+                key = (target, explodes)
+                if key not in sends or n_extras < sends[key][0]:
+                    sends[key] = (n_extras, m)
+            elif head == "attack":
+                attacks.append(m)
+            else:
+                others.append(m)
+        bombs = [m for (_, explodes), (_, m) in sorted(sends.items(), key=lambda kv: (not kv[0][1], kv[0][0]))]
+        return bombs[:1] + attacks + others + bombs[1:]
+
+    def _commit_candidates(self, moves: list[Move]) -> list[Move]:
+        """The strongest commitment with and without support, the cheapest, and without mercenaries."""
+        t = self.t
+
+        def parts(m: Move) -> tuple[list[str], int]:
+            return m.payload if m.payload else ([], 0)
+
+        def value(m: Move) -> int:
+            cards, sp = parts(m)
+            return sum(t.cards[c].value for c in cards) + sp
+        by_value = sorted(moves, key=lambda m: (-value(m), m.text))
+        no_sp = [m for m in by_value if parts(m)[1] == 0]
+        keep_mercs = [m for m in no_sp if not any(t.cards[c].discard_after_fight for c in parts(m)[0])]
+        cheap = min(moves, key=lambda m: (value(m), m.text))
+        picks = [by_value[0], no_sp[0] if no_sp else None, keep_mercs[0] if keep_mercs else None, cheap]
+        return [m for m in picks if m is not None]
+
+
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> BombSearchAgent:
+    """The family's `ai:hard`: heuristic-guided search over determinizations (see BombSearchAgent)."""
+    return BombSearchAgent(rules, iterations=iterations or 16, time_budget=time_budget)

@@ -1,0 +1,57 @@
+"""Revolución AIs: the heuristic's answers to an explosion, and the `ai:hard` search (legal, quick,
+never worse than the obvious answer in a clear-cut spot)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from revolt_table.ai.bomb_ai import BombSearchAgent, make_hard
+from revolt_table.ai.registry import make_agent
+from revolt_table.engine import load_rules
+
+RULES = load_rules("revolucion")
+
+
+def game(hands, *, climate="revolution", first=0, **extra):
+    deal = {"hands": [list(h) for h in hands], "first": first, "climate": climate, "start": "turn", **extra}
+    return RULES.new_game(len(hands), seed=5, deal=deal)
+
+
+def explode_on_seat_1(hand1):
+    state = game([["BL", "T2"], ["T3", *hand1], ["T4"]], timer=1)
+    state.apply(0, "BL")
+    assert state.phase == "explosion" and state.to_act == (1,)
+    return state
+
+
+def test_normal_answers_an_explosion_with_the_post_office_then_late_explosion_keeping_fort():
+    agent = make_agent("ai:normal", RULES)
+    for hand, want in ((["FO", "LE", "PO"], "PO"), (["FO", "LE", "CW"], "LE"), (["CW", "BG"], "BG")):
+        state = explode_on_seat_1(hand)
+        assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text == want
+
+
+def test_hard_is_the_family_search_and_shelters_from_an_explosion():
+    agent = make_agent("ai:hard", RULES, iterations=8)
+    assert isinstance(agent, BombSearchAgent)
+    state = explode_on_seat_1(["FO"])
+    assert agent.choose(state.view(1), state.legal_moves(1), random.Random(2)).text == "FO"
+
+
+def test_hard_plays_whole_games_legally_and_quickly():
+    hard, normal = make_hard(RULES, iterations=4), make_agent("ai:normal", RULES)
+    for seed in range(2):
+        state = RULES.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        slowest = 0.0
+        while not state.is_over:
+            seat = state.to_act[0]
+            moves = state.legal_moves(seat)
+            start = time.perf_counter()
+            move = (hard if seat == 0 else normal).choose(state.view(seat), moves, rng)
+            slowest = max(slowest, time.perf_counter() - start)
+            assert move in moves
+            state.apply(seat, move)
+        assert sum(state.scores) == 1
+        assert slowest < 1.0
