@@ -28,7 +28,7 @@ from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, Bomb
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table import bomb_faces as faces
-from revolt_table.ui.table import bomb_moves
+from revolt_table.ui.table import bomb_moves, widgets
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite
@@ -718,10 +718,10 @@ class BombTable(FamilyTable):
             box.center = self._prompt.center
             surface.blit(panel_surface(box.size, box.height // 2, 210, theme.GOLD_DARK), box)
             surface.blit(image, image.get_rect(center=box.center))
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        mouse = widgets.mouse_pos()
         real = [b for b in self.buttons if b[1] is not None]
         self.button_focus = min(self.button_focus, max(0, len(real) - 1))
-        for k, (rect, info) in enumerate(self.buttons):
+        for rect, info in self.buttons:
             hover = rect.collidepoint(mouse)
             if info is None:
                 edge = theme.GOLD if hover else theme.PANEL_EDGE
@@ -729,20 +729,8 @@ class BombTable(FamilyTable):
                 draw.text(surface, bt("move.moves"), m.font_small - px(2), theme.TEXT_MUTED, center=rect.center)
                 continue
             focused = real.index((rect, info)) == self.button_focus
-            primary = info.kind != "pass"
-            base = theme.GOLD if primary else theme.BUTTON
-            if hover or focused:
-                base = theme.GOLD_LIGHT if primary else theme.BUTTON_HOVER
-            pygame.draw.rect(surface, theme.SHADOW, rect.move(0, px(3)), border_radius=rect.h // 3)
-            pygame.draw.rect(surface, base, rect, border_radius=rect.h // 3)
-            pygame.draw.rect(surface, theme.GOLD_DARK if primary else theme.PANEL_EDGE, rect, max(1, px(2)),
-                             border_radius=rect.h // 3)
-            if focused:
-                pygame.draw.rect(surface, theme.CARD_FACE, rect.inflate(px(6), px(6)), max(2, px(2)),
-                                 border_radius=rect.h // 3 + px(3))
-            size = draw.fit_text(info.label, m.font_small, rect.w - px(12), bold=True)
-            draw.text(surface, info.label, size, theme.TEXT_DARK if primary else theme.TEXT, bold=True,
-                      center=rect.center)
+            widgets.action_button(surface, m, rect, info.label, primary=info.kind != "pass", hot=hover or focused,
+                                  focused=focused)
         line = hint or self.card_hint()
         if line:
             size = draw.fit_text(line, m.font_small - px(1), self._actions.w)

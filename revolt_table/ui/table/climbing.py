@@ -26,12 +26,12 @@ import pygame
 
 from revolt_table.ai import climbing_ai
 from revolt_table.engine import Bid, Event, Move, Passed, Played
-from revolt_table.games import climbing as game
 from revolt_table.games import doudizhu_combos as dz
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back
 from revolt_table.ui.table import climbing_faces as faces
 from revolt_table.ui.table import climbing_select as sel
+from revolt_table.ui.table import widgets
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
@@ -532,27 +532,13 @@ class ClimbingTable(FamilyTable):
             surface.blit(panel_surface(box.size, box.h // 2, 210, REASON if colour == REASON else theme.GOLD_DARK),
                          box)
             surface.blit(image, image.get_rect(center=box.center))
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        mouse = widgets.mouse_pos()
         for rect, action, label, enabled, primary in self.buttons:
-            hover = enabled and rect.collidepoint(mouse)
-            if not enabled:
-                base, fg, edge = theme.BUTTON_DISABLED, theme.TEXT_MUTED, theme.PANEL_EDGE
-            elif primary:
-                base, fg, edge = (theme.GOLD_LIGHT if hover else theme.GOLD), theme.TEXT_DARK, theme.GOLD_DARK
-            else:
-                base, fg, edge = (theme.BUTTON_HOVER if hover else theme.BUTTON), theme.TEXT, theme.PANEL_EDGE
-            radius = rect.h // 3
-            pygame.draw.rect(surface, theme.SHADOW, rect.move(0, m.px(3)), border_radius=radius)
-            pygame.draw.rect(surface, base, rect, border_radius=radius)
-            pygame.draw.rect(surface, edge, rect, max(1, m.px(2)), border_radius=radius)
-            size = draw.fit_text(label, m.font_body, rect.w - m.px(26), bold=True)
-            draw.text(surface, label, size, fg, bold=True, center=(rect.centerx - m.px(4), rect.centery))
             key = {"play": "↵", "pass": "P", "hint": "H"}.get(action) or (action[3:] if action.startswith("bid") else "")
             if action == "pass" and self.info["phase"] == "bidding":
                 key = "0"
-            if key:
-                draw.text(surface, key, m.font_small - m.px(4), fg if enabled else theme.TEXT_MUTED,
-                          midright=(rect.right - m.px(7), rect.y + m.px(10)))
+            widgets.action_button(surface, m, rect, label, primary=primary, enabled=enabled,
+                                  hot=enabled and rect.collidepoint(mouse), key=key, size=m.font_body)
         keys = ct("keys.bid") if self.info["phase"] == "bidding" else ct("keys.play")
         bottom = self.buttons[-1][0]
         room = G["buttons"].right - bottom.right - m.px(16)

@@ -13,8 +13,6 @@ a small "Play / Cut" popup; ←/→ focus, Enter plays, 1-9/0 pick, C cuts; Knav
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from revolt_table.engine import Event, Move, Played, ScoreChanged, TrickWon
@@ -23,10 +21,12 @@ from revolt_table.games.tricks import (BonusAwarded, CoinPaid, Revolt, TurnEnded
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table import tricks_faces as faces
+from revolt_table.ui.table import widgets
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import panel_surface
+from revolt_table.ui.table.tokens import TokenFlights, TokenLedger
 
 NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
 NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
@@ -55,9 +55,8 @@ class TricksTable(FamilyTable):
         self.popup: dict | None = None          # {"index", "card", "buttons": [(rect, move|None, label, reason)]}
         self.take_buttons: list[tuple[pygame.Rect, Move]] = []
         self.reason: tuple[str, int, float] | None = None   # (text, hand index, time shown)
-        self.deltas: dict[str, int] = {}        # token counts landed since the model's info
-        self.delta_info = None
-        self.flights: list[dict] = []           # tokens in the air
+        self.ledger = TokenLedger(lambda: self.scene.model.info, self.info_count)   # counts shown
+        self.tokens = TokenFlights(self.ledger, self.anchor, self.token_icon, lambda: self.sound("flip", 0.35))
         self.cuts: set[int] = set()             # seats whose card on the table is a cut
         self.badge: str | None = None           # chosen family letter shown
         self.badge_pop = 1.0
@@ -138,26 +137,19 @@ class TricksTable(FamilyTable):
             model.zones[f"_sweep:{seat}"].sprites = []
         self.badge = model.info.get("chosen_family")
 
-    def value(self, key: str) -> int:
-        """A shown token count: the model's info plus what has landed since (coins:s, points:s, tricks:s,
-        supply, arms_supply)."""
+    def info_count(self, key: str) -> int:
+        """A token count in the model's info: coins:s, points:s, tricks:s, supply, arms_supply."""
         info = self.scene.model.info
-        if self.delta_info is not info:
-            self.deltas = {}
-            self.delta_info = info
-        base = 0
         if ":" in key:
             kind, seat = key.split(":")
             table = {"coins": "coins", "points": "points", "tricks": "tricks_won"}[kind]
             seq = info.get(table, ())
-            base = seq[int(seat)] if int(seat) < len(seq) else 0
-        else:
-            base = info.get(key, 0)
-        return base + self.deltas.get(key, 0)
+            return seq[int(seat)] if int(seat) < len(seq) else 0
+        return info.get(key, 0)
 
-    def land(self, key: str, delta: int) -> None:
-        self.value(key)
-        self.deltas[key] = self.deltas.get(key, 0) + delta
+    @staticmethod
+    def token_icon(kind: str, size: int) -> pygame.Surface:
+        return faces.coin_icon(size) if kind == "coin" else faces.arms_icon(size)
 
     # ================================================================ geometry
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
@@ -300,7 +292,7 @@ class TricksTable(FamilyTable):
         m = self.scene.metrics
         spots = self.row_spots(rect)
         pile = spots["tricks"]
-        n = self.value(f"tricks:{seat}")
+        n = self.ledger.value(f"tricks:{seat}")
         if n:
             back = cards.back(pile.h)
             for k in range(min(n, 4)):
@@ -313,8 +305,8 @@ class TricksTable(FamilyTable):
                   midleft=(pile.right + m.px(8) + min(n, 4) * m.px(2), pile.centery - m.px(7)))
         draw.text(surface, rt("tricks_word"), size, theme.TEXT_MUTED,
                   midleft=(pile.right + m.px(8), pile.centery + m.px(11)))
-        self.token(surface, faces.coin_icon(spots["coins"].h), spots["coins"], self.value(f"coins:{seat}"))
-        self.token(surface, faces.arms_icon(spots["points"].h), spots["points"], self.value(f"points:{seat}"))
+        self.token(surface, faces.coin_icon(spots["coins"].h), spots["coins"], self.ledger.value(f"coins:{seat}"))
+        self.token(surface, faces.arms_icon(spots["points"].h), spots["points"], self.ledger.value(f"points:{seat}"))
 
     def token(self, surface: pygame.Surface, icon: pygame.Surface, rect: pygame.Rect, n: int) -> None:
         m = self.scene.metrics
@@ -332,8 +324,8 @@ class TricksTable(FamilyTable):
         draw.text(surface, sub, draw.fit_text(sub, m.font_small - m.px(2), head.w - m.px(24)), theme.TEXT_MUTED,
                   midleft=(head.x + m.px(12), head.centery + m.px(10)))
         spots = self.supply_spots()
-        self.token(surface, faces.coin_icon(spots["supply"].h), spots["supply"], self.value("supply"))
-        self.token(surface, faces.arms_icon(spots["arms_supply"].h), spots["arms_supply"], self.value("arms_supply"))
+        self.token(surface, faces.coin_icon(spots["supply"].h), spots["supply"], self.ledger.value("supply"))
+        self.token(surface, faces.arms_icon(spots["arms_supply"].h), spots["arms_supply"], self.ledger.value("arms_supply"))
         if not n:
             r = spots["revolt"]
             h = max(16, r.height)
@@ -445,16 +437,7 @@ class TricksTable(FamilyTable):
     # ---------------------------------------------------------------- flights and callouts
     def draw_flights(self, surface: pygame.Surface) -> None:
         m = self.scene.metrics
-        for f in self.flights:
-            t = f["t"]
-            if t <= 0:
-                continue
-            (x0, y0), (x1, y1) = f["from"], f["to"]
-            x = x0 + (x1 - x0) * t
-            y = y0 + (y1 - y0) * t - math.sin(math.pi * t) * m.px(60)
-            size = m.px(28)
-            icon = faces.coin_icon(size) if f["kind"] == "coin" else faces.arms_icon(size)
-            surface.blit(icon, icon.get_rect(center=(round(x), round(y))))
+        self.tokens.draw(surface, m.px(28), m.px(60))
 
     def draw_callouts(self, surface: pygame.Surface) -> None:
         s, m = self.scene, self.scene.metrics
@@ -539,11 +522,8 @@ class TricksTable(FamilyTable):
         if rect is None:
             return
         image = draw.render_text(text, m.font_small, theme.TEXT, True)
-        box = image.get_rect().inflate(m.px(18), m.px(10))
-        box.midbottom = (rect.centerx, rect.top - m.px(6))
-        box.clamp_ip(surface.get_rect().inflate(-m.px(8), -m.px(8)))
-        surface.blit(panel_surface(box.size, box.h // 2, 240, theme.DANGER, REASON_FILL, 2), box)
-        surface.blit(image, image.get_rect(center=box.center))
+        widgets.pill(surface, image, (rect.centerx, rect.top - m.px(6)), (m.px(18), m.px(10)),
+                     surface.get_rect().inflate(-m.px(8), -m.px(8)), fill=REASON_FILL, edge_w=2)
 
     def popup_layout(self) -> list[tuple[pygame.Rect, Move | None, str, str | None]]:
         s, m = self.scene, self.scene.metrics
@@ -556,51 +536,26 @@ class TricksTable(FamilyTable):
         play_reason = self._playable.get(card)
         options = [(Move(card), rt("popup_play", card=self.card_name(card)), play_reason),
                    (Move(f"cut:{card}"), rt("popup_cut", n=self.cut_cost), None)]
-        w, h = m.px(200), m.px(40)
-        out = []
-        total = len(options) * (h + m.px(6))
-        y = rect.top - m.px(14) - total
-        for k, (move, label, reason) in enumerate(options):
-            r = pygame.Rect(0, 0, w, h)
-            r.midtop = (rect.centerx, y + k * (h + m.px(6)))
-            r.clamp_ip(pygame.Rect(0, 0, *s.geom.size).inflate(-m.px(8), -m.px(8)))
-            out.append((r, None if reason else move, label, reason))
-        return out
+        bounds = pygame.Rect(0, 0, *s.geom.size).inflate(-m.px(8), -m.px(8))
+        rects = widgets.stack_above(rect, len(options), (m.px(200), m.px(40)), m.px(6), m.px(14), bounds)
+        return [(r, None if reason else move, label, reason) for r, (move, label, reason) in zip(rects, options)]
 
     def draw_popup(self, surface: pygame.Surface) -> None:
         m = self.scene.metrics
         layout = self.popup_layout()
         if not layout:
             return
-        outer = layout[0][0].unionall([r for r, *_ in layout]).inflate(m.px(16), m.px(16))
-        surface.blit(panel_surface(outer.size, m.radius, 235, theme.GOLD, edge_w=2), outer)
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        outer = widgets.panel_around(surface, m, [r for r, *_ in layout], m.px(16))
+        mouse = widgets.mouse_pos()
         for k, (r, move, label, reason) in enumerate(layout):
-            focused = self.popup.get("focus") == k or (r.collidepoint(mouse) and move is not None)
-            if move is None:
-                fill = theme.BUTTON_DISABLED
-            else:
-                fill = theme.BUTTON_HOVER if focused else theme.BUTTON
-            pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
-            pygame.draw.rect(surface, theme.GOLD_LIGHT if focused and move else theme.PANEL_EDGE, r, 2,
-                             border_radius=r.h // 2)
-            text = f"{k + 1}  {label}"
-            colour = theme.TEXT if move else theme.TEXT_MUTED
-            x = r.x + m.px(14)
-            if "cut:" in (move.text if move else "cut:" if k == 1 else ""):
-                icon = faces.coin_icon(r.h - m.px(14))
-                surface.blit(icon, icon.get_rect(midright=(r.right - m.px(10), r.centery)))
-            size = draw.fit_text(text, m.font_small + m.px(1), r.w - m.px(50), True)
-            draw.text(surface, text, size, colour, bold=True, midleft=(x, r.centery))
+            hot = self.popup.get("focus") == k or (r.collidepoint(mouse) and move is not None)
+            widgets.choice_button(surface, m, r, f"{k + 1}  {label}", enabled=move is not None, hot=hot,
+                                  icon=faces.coin_icon(r.h - m.px(14)) if k == 1 else None)   # 2: the cut
         if layout[0][3]:
             reason = layout[0][3]
             size = draw.fit_text(reason, m.font_small - m.px(2), outer.w + m.px(120))
-            img = draw.render_text(reason, size, theme.TEXT)
-            box = img.get_rect().inflate(m.px(12), m.px(6))
-            box.midbottom = (outer.centerx, outer.top - m.px(4))
-            box.clamp_ip(surface.get_rect())
-            surface.blit(panel_surface(box.size, box.h // 2, 240, theme.DANGER, REASON_FILL), box)
-            surface.blit(img, img.get_rect(center=box.center))
+            widgets.pill(surface, draw.render_text(reason, size, theme.TEXT), (outer.centerx, outer.top - m.px(4)),
+                         (m.px(12), m.px(6)), surface.get_rect(), fill=REASON_FILL)
 
     def take_layout(self) -> list[tuple[pygame.Rect, Move, str]]:
         s, m = self.scene, self.scene.metrics
@@ -617,7 +572,7 @@ class TricksTable(FamilyTable):
         out = []
         for k, seat in enumerate(opts):
             r = pygame.Rect(x0 + k * (w + gap), y, w, h)
-            label = f"{k + 1}  {s.session.names[seat]} ({self.value(f'coins:{seat}')})"
+            label = f"{k + 1}  {s.session.names[seat]} ({self.ledger.value(f'coins:{seat}')})"
             out.append((r, Move(f"take:{seat}"), label))
         return out
 
@@ -635,64 +590,15 @@ class TricksTable(FamilyTable):
         box = outer.union(timg.get_rect(midbottom=(outer.centerx, outer.top - m.px(8)))).inflate(m.px(24), m.px(20))
         surface.blit(panel_surface(box.size, m.radius, 235, theme.GOLD, edge_w=2), box)
         surface.blit(timg, timg.get_rect(midbottom=(outer.centerx, outer.top - m.px(8))))
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        mouse = widgets.mouse_pos()
         for r, _, label in layout:
-            hot = r.collidepoint(mouse)
-            pygame.draw.rect(surface, theme.BUTTON_HOVER if hot else theme.BUTTON, r, border_radius=r.h // 2)
-            pygame.draw.rect(surface, theme.GOLD_LIGHT if hot else theme.GOLD_DARK, r, 2, border_radius=r.h // 2)
-            icon = faces.coin_icon(r.h - m.px(14))
-            surface.blit(icon, icon.get_rect(midleft=(r.x + m.px(8), r.centery)))
-            size = draw.fit_text(label, m.font_small + m.px(1), r.w - m.px(50), True)
-            draw.text(surface, label, size, theme.TEXT, bold=True, midleft=(r.x + m.px(14) + icon.get_width(), r.centery))
+            widgets.choice_button(surface, m, r, label, hot=r.collidepoint(mouse), edge=theme.GOLD_DARK,
+                                  icon=faces.coin_icon(r.h - m.px(14)), icon_left=True)
 
     # ---------------------------------------------------------------- summaries
     def draw_summary(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        sm = self.summary
-        rows = sm["rows"]
-        cols = sm["columns"]
-        W, H = s.geom.size
-        row_h = m.px(34)
-        width = min(W - m.px(40), m.px(720))
-        lines = sm.get("lines", [])
-        height = m.px(70) + row_h * (len(rows) + 1) + len(lines) * m.px(28) + m.px(54)
-        box = pygame.Rect(0, 0, width, min(H - m.px(20), height))
-        box.center = (W // 2, min(H // 2, s.geom.hand.top - box.h // 2 + m.px(60)))
-        box.clamp_ip(pygame.Rect(0, 0, W, H).inflate(-m.px(10), -m.px(10)))
-        surface.blit(panel_surface(box.size, m.radius * 2, 240, theme.GOLD, edge_w=2), box)
-        title = sm["title"]
-        draw.text(surface, title, draw.fit_text(title, m.font_heading, box.w - m.px(30), True), theme.GOLD_LIGHT,
-                  bold=True, center=(box.centerx, box.y + m.px(30)), shadow=True)
-        y = box.y + m.px(64)
-        name_w = box.w * 0.3
-        col_w = (box.w - m.px(30) - name_w) / len(cols)
-        x0 = box.x + m.px(18)
-        for k, col in enumerate(cols):
-            cx = x0 + name_w + col_w * (k + 0.5)
-            draw.text(surface, col, draw.fit_text(col, m.font_small, int(col_w - m.px(6)), True), theme.TEXT_MUTED,
-                      bold=True, center=(int(cx), y + row_h // 2))
-        y += row_h
-        for i, row in enumerate(rows):
-            r = pygame.Rect(box.x + m.px(10), y, box.w - m.px(20), row_h - m.px(4))
-            if row.get("win"):
-                pygame.draw.rect(surface, theme.GOLD_DARK, r, border_radius=m.px(6))
-            elif i % 2 == 0:
-                pygame.draw.rect(surface, theme.BUTTON, r, border_radius=m.px(6))
-            name = row["name"]
-            draw.text(surface, name, draw.fit_text(name, m.font_body, int(name_w - m.px(10)), True),
-                      theme.GOLD_LIGHT if row.get("win") else theme.TEXT, bold=True, midleft=(x0, r.centery))
-            for k, cell in enumerate(row["cells"]):
-                cx = x0 + name_w + col_w * (k + 0.5)
-                draw.text(surface, str(cell), draw.fit_text(str(cell), m.font_body, int(col_w - m.px(6))),
-                          theme.TEXT, center=(int(cx), r.centery))
-            y += row_h
-        y += m.px(6)
-        for text in lines:
-            draw.text(surface, text, draw.fit_text(text, m.font_small + m.px(1), box.w - m.px(30)), theme.TEXT,
-                      center=(box.centerx, y + m.px(12)))
-            y += m.px(28)
-        hint = rt("continue")
-        draw.text(surface, hint, m.font_small, theme.TEXT_MUTED, center=(box.centerx, box.bottom - m.px(20)))
+        s = self.scene
+        widgets.summary_panel(surface, s.metrics, s.geom.size, s.geom.hand.top, self.summary, rt("continue"))
 
     # ================================================================ prompt
     def prompt(self) -> tuple[str, str]:
@@ -1074,7 +980,7 @@ class TricksTable(FamilyTable):
             sprite.fly_from(origin, 0.1)
             sprite.flip = 1.0 if was_up else 0.0
             if cut:       # the coin leaves the pod and lands on the card
-                self.add_flights(beat, [(f"coins:{event.seat}", f"slot:{event.seat}", "coin", self.cut_cost)],
+                self.tokens.add(beat, [(f"coins:{event.seat}", f"slot:{event.seat}", "coin", self.cut_cost)],
                                  land=False, delay=0.2)
                 beat.tweens.append(Tween(0.01, None, delay=0.72, on_done=lambda: self.cuts.add(event.seat)))
             letter = self.trump if cut else card[:1]
@@ -1090,48 +996,6 @@ class TricksTable(FamilyTable):
             beat.tweens.append(Tween(0.36, update, ease_in_out_cubic, on_done=sprite.land))
 
         return Beat("choose", on_start=start, hold=0.05)
-
-    def beat_tokens(self, moves: list[tuple[str, str, str, int]], name: str = "sweep", land: bool = True,
-                    delay: float = 0.0) -> Beat:
-        """Tokens fly: (source key, target key, kind coin|arms, amount); counts change as they land."""
-        def start(beat: Beat) -> None:
-            self.add_flights(beat, moves, land, delay)
-
-        return Beat(name, on_start=start, hold=0.05)
-
-    def add_flights(self, beat: Beat, moves, land: bool = True, delay: float = 0.0) -> None:
-        k = 0
-        for source, target, kind, amount in moves:
-            for _ in range(max(1, min(amount, 6))):
-                f = {"from": self.anchor(source), "to": self.anchor(target), "kind": kind, "t": 0.0}
-                self.flights.append(f)
-                per = amount if amount <= 6 else 0
-
-                def update(t: float, f=f) -> None:
-                    f["t"] = t
-
-                def done(f=f, source=source, target=target, per=per) -> None:
-                    if f in self.flights:
-                        self.flights.remove(f)
-                    if land:
-                        for key, sign in ((source, -1), (target, 1)):
-                            if not key.startswith("slot:"):
-                                self.land(key, sign * (1 if per else 0))
-
-                def take_off(source=source) -> None:
-                    if not land and not source.startswith("slot:"):
-                        self.land(source, -1)
-                    self.sound("flip", 0.35)
-
-                beat.tweens.append(Tween(0.5, update, ease_in_out_cubic, delay=delay + 0.08 * k,
-                                         on_start=take_off, on_done=done))
-                k += 1
-            if amount > 6 and land:        # many at once: count them in one go at the end
-                def bulk(source=source, target=target, amount=amount) -> None:
-                    for key, sign in ((source, -1), (target, 1)):
-                        if not key.startswith("slot:"):
-                            self.land(key, sign * amount)
-                beat.tweens.append(Tween(0.01, None, delay=delay + 0.6, on_done=bulk))
 
     def verdict_lines(self, win: TrickWon | None, revolt: Revolt | None,
                       bonuses: list[BonusAwarded]) -> list[tuple[str, tuple[int, int, int]]]:
@@ -1214,7 +1078,7 @@ class TricksTable(FamilyTable):
                 self.verdict_alpha = 1.0
             self.verdict["lines"] = self.verdict["lines"] + [(line, theme.TEXT)]
             target = f"points:{b.seat}" if b.token == "arms" else f"coins:{b.seat}"
-            self.add_flights(beat, [(b.source, target, "arms" if b.token == "arms" else "coin", b.amount)])
+            self.tokens.add(beat, [(b.source, target, "arms" if b.token == "arms" else "coin", b.amount)])
             text = rt("plus_arms" if b.token == "arms" else "plus_coin", n=b.amount)
             self.callouts.append({"seat": b.seat, "text": text, "kind": "points" if b.token == "arms" else "coin",
                                   "age": 0.0, "a": 0.0})
@@ -1263,14 +1127,14 @@ class TricksTable(FamilyTable):
 
         def end() -> None:
             s.model.zones[f"_sweep:{event.seat}"].sprites = []
-            self.land(f"tricks:{event.seat}", 1)
+            self.ledger.land(f"tricks:{event.seat}", 1)
             self._clear_trick_marks()
 
         return Beat("sweep", on_start=start, on_end=end, hold=0.05)
 
     def return_cut_coins(self, beat: Beat, back) -> None:
         if back:
-            self.add_flights(beat, back, land=True)
+            self.tokens.add(beat, back, land=True)
         self.cuts.clear()
 
     def beat_revolt_sweep(self, event: Revolt, back=()) -> Beat:
@@ -1324,7 +1188,7 @@ class TricksTable(FamilyTable):
                              "cells": [event.tricks_won[seat], f"+{gains.get(seat, 0)}",
                                        f"+{bonus}" if bonus != "" else "", event.coins[seat], event.points[seat]]})
             flights = [("arms_supply", f"points:{seat}", "arms", n) for seat, n in sorted(gains.items()) if n]
-            self.add_flights(beat, flights, land=True, delay=0.3)
+            self.tokens.add(beat, flights, land=True, delay=0.3)
             last = event.turn >= s.model.info.get("turns", 3)
             self.summary = {"title": rt("turn_over", n=event.turn, total=s.model.info.get("turns", 3)),
                             "columns": [rt("col_tricks"), rt("col_trick_points"), rt("col_bonuses"), rt("col_coins"),
@@ -1385,7 +1249,7 @@ class TricksTable(FamilyTable):
             if len(tied) > 1:
                 lines.append(rt("tie_break", names=", ".join(s.session.names[x] for x in tied)))
             if bonus:
-                self.add_flights(beat, [("arms_supply", f"points:{x}", "arms", bonus) for x in rich], delay=0.3)
+                self.tokens.add(beat, [("arms_supply", f"points:{x}", "arms", bonus) for x in rich], delay=0.3)
             self.summary = {"title": title, "columns": [rt("col_coins"), rt("col_coin_bonus"), rt("col_points")],
                             "rows": rows, "lines": lines, "final": True}
 
