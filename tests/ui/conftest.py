@@ -37,6 +37,21 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def table_home(home):
+    """`home`, and pygame shut down after the test (a table test opens its own window)."""
+    yield home
+    pygame.quit()
+
+
+@pytest.fixture
+def fast_table(table_home, monkeypatch):
+    """`table_home` with the AI pace and the animations at 0, whatever a table's settings say."""
+    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
+    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
+    return table_home
+
+
+@pytest.fixture
 def rules_folder(tmp_path):
     folder = tmp_path / "rules"
     folder.mkdir()

@@ -12,7 +12,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 
 from revolt_table.ui.anim import AnimationQueue, Beat  # noqa: E402
-from tests.ui.test_table import make_table, run_frames, table_home  # noqa: E402,F401
+from tests.ui.table_helpers import run_frames  # noqa: E402
+from tests.ui.test_table import make_table  # noqa: E402
 
 
 def test_flags_default_by_standard_name_and_can_be_declared():

@@ -11,63 +11,26 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.ui import theme  # noqa: E402
-from revolt_table.userdata import Settings  # noqa: E402
+from tests.ui import table_helpers as helpers  # noqa: E402
 from tests.ui.pixels import count_near  # noqa: E402
-
-DT = 1 / 60
-
-
-@pytest.fixture
-def table_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+from tests.ui.table_helpers import open_table, post_click, post_key, run_frames  # noqa: E402,F401
 
 
 def make_table(size=(1280, 720), seats=("human", "ai:normal", "ai:normal", "ai:normal"), seed=11,
                speed=0.0, save=False, variant=None):
-    from revolt_table.ui.app import App
-    from revolt_table.ui.launch import install
-    from revolt_table.ui.scenes.table import TableScene
-    from revolt_table.ui.session import Session
-
-    app = App(size=size, settings=Settings(animation_speed=speed, ai_pace=0.0), save_settings=False)
-    install(app)
-    rules = load_rules("revoltaaa", variant=variant)
-    session = Session(rules, list(seats), ["Ann", "Bo", "Cy", "Di", "Ed"][:len(seats)], match_seed=seed,
-                      ai_pace=0.0, save=save)
-    scene = TableScene(app, session)
-    app.push(scene)
-    return app, scene
-
-
-def post_click(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    """A RevoltaaA table (a match of the default length)."""
+    return open_table("revoltaaa", seats, size=size, seed=seed, games=0, speed=speed, save=save, variant=variant)
 
 
 def card_point(scene, index: int):
     """A point on the visible strip of the viewer's index-th hand card (cards overlap to the right)."""
-    zone = scene.model.zones[f"hand:{scene.viewer}"]
-    rect = scene.renderer.current_rect(zone.sprites[index])
-    return rect.x + max(3, scene.metrics.px(10)), rect.centery
+    return helpers.card_point(scene, index, inset=10)
 
 
 def face_pixels(surface) -> int:
     """How many pixels have the card-face paper colour (only card faces and card-back borders use it)."""
     return count_near(surface, theme.CARD_FACE)
-
-
-def run_frames(app, n=1):
-    for _ in range(n):
-        app.step(DT)
 
 
 def test_human_plays_a_full_game_to_the_results(table_home):

@@ -16,60 +16,13 @@ from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.userdata import Settings  # noqa: E402
 from tests.ui.pixels import count_below  # noqa: E402
+from tests.ui.table_helpers import NAMES, card_point, open_table, post_click, post_key, run_frames  # noqa: E402
 
-DT = 1 / 60
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-
-
-@pytest.fixture(autouse=True)
-def table_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
-    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
-    yield tmp_path / "home"
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("fast_table")
 
 
 def make_table(size=(1024, 640), players=3, seed=5, state=None):
-    from revolt_table.ui.app import App
-    from revolt_table.ui.launch import install
-    from revolt_table.ui.scenes.table import TableScene
-    from revolt_table.ui.session import Session
-
-    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
-    install(app)
-    rules = load_rules("revolucion")
-    seats = ["human"] + ["ai:normal"] * (players - 1)
-    session = Session(rules, seats, NAMES[:players], match_seed=seed, games=1, ai_pace=0.0, save=False)
-    if state is not None:
-        session.state = state
-    scene = TableScene(app, session)
-    app.push(scene)
-    return app, scene
-
-
-def run_frames(app, n=1):
-    for _ in range(n):
-        app.step(DT)
-
-
-def post_click(pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_key(key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-
-
-def card_point(scene, index: int):
-    """A point on the visible strip of the viewer's index-th hand card (later cards overlap to the right)."""
-    zone = scene.model.zones[f"hand:{scene.viewer}"]
-    rect = scene.renderer.current_rect(zone.sprites[index])
-    return rect.x + max(3, scene.metrics.px(8)), rect.centery
+    return open_table("revolucion", ["human"] + ["ai:normal"] * (players - 1), size=size, seed=seed, state=state)
 
 
 def buttons(scene):

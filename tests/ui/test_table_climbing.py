@@ -14,56 +14,14 @@ import pytest  # noqa: E402
 
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.games.climbing import CARD_IDS  # noqa: E402
-from revolt_table.userdata import Settings  # noqa: E402
+from tests.ui.table_helpers import card_rect, click_at, open_table, press_key, run_frames  # noqa: E402
 
-DT = 1 / 60
-NAMES = ["Ann", "Bo", "Cy"]
-
-
-@pytest.fixture(autouse=True)
-def table_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
-    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
-    yield tmp_path / "home"
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("fast_table")
 
 
 def make_table(size=(1280, 720), seed=7, state=None, seats=None):
-    from revolt_table.ui.app import App
-    from revolt_table.ui.launch import install
-    from revolt_table.ui.scenes.table import TableScene
-    from revolt_table.ui.session import Session
-
-    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
-    install(app)
-    rules = load_rules("doudizhu")
-    session = Session(rules, seats or ["human", "ai:normal", "ai:normal"], NAMES, match_seed=seed, games=1,
-                      ai_pace=0.0, save=False)
-    if state is not None:
-        session.state = state
-    scene = TableScene(app, session)
-    app.push(scene)
-    run_frames(app, 2)
-    return app, scene
-
-
-def run_frames(app, n=1):
-    for _ in range(n):
-        app.step(DT)
-
-
-def post_click(app, pos, button=1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    run_frames(app, 1)
-
-
-def post_key(app, key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    run_frames(app, 1)
+    return open_table("doudizhu", seats or ["human", "ai:normal", "ai:normal"], size=size, seed=seed, state=state,
+                      frames=2)
 
 
 def wait_for_human(app, scene, limit=15.0) -> bool:
@@ -81,15 +39,14 @@ def buttons(scene) -> dict[str, pygame.Rect]:
 
 
 def card_point(scene, index):
-    """A point on the visible left strip of the viewer's index-th card (later cards overlap to the right)."""
-    zone = scene.model.zones[f"hand:{scene.viewer}"]
-    rect = scene.renderer.current_rect(zone.sprites[index])
+    """A point on the visible left strip of the viewer's index-th card, high up (clear of the card below)."""
+    rect = card_rect(scene, index)
     return rect.x + scene.metrics.px(8), rect.y + scene.metrics.px(40)
 
 
 def click_cards(app, scene, indices) -> None:
     for i in indices:
-        post_click(app, card_point(scene, i))
+        click_at(app, card_point(scene, i))
 
 
 def deal_state(hands, bottom, **extra):
@@ -123,21 +80,21 @@ def test_human_plays_a_full_deal_through_the_window():
         b = buttons(scene)
         if state.public_info()["phase"] == "bidding":
             assert "pass" in b
-            post_click(app, (b.get("bid3") or b["pass"]).center)
+            click_at(app, (b.get("bid3") or b["pass"]).center)
         else:
             legal = state.legal_moves(0)
             proposal = climbing_ai.hint(state.view(0), legal)
             if proposal.text == "pass":
-                post_click(app, b["pass"].center)
+                click_at(app, b["pass"].center)
             elif step % 2:
-                post_click(app, b["hint"].center)
+                click_at(app, b["hint"].center)
                 assert sel.move_text(fam.selected_cards()) == proposal.text
-                post_click(app, buttons(scene)["play"].center)
+                click_at(app, buttons(scene)["play"].center)
             else:
                 hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
                 click_cards(app, scene, sel.pick(hand, proposal.text))
                 assert sel.move_text(fam.selected_cards()) == proposal.text
-                post_click(app, buttons(scene)["play"].center)
+                click_at(app, buttons(scene)["play"].center)
         run_frames(app, 2)
         assert len(state.history) > before or state is not scene.session.state
         human_moves += 1
@@ -172,11 +129,11 @@ def test_invalid_selection_shows_why_and_does_not_play():
     b = {action: (rect, enabled) for rect, action, _l, enabled, _p in fam.layout_buttons()}
     assert b["play"][1] is False
     before = len(scene.session.state.history)
-    post_click(app, b["play"][0].center)
-    post_key(app, pygame.K_RETURN)
+    click_at(app, b["play"][0].center)
+    press_key(app, pygame.K_RETURN)
     assert len(scene.session.state.history) == before
     # a lower pair: says what it does not beat
-    post_click(app, card_point(scene, ids.index("3S")), button=3)       # right-click clears
+    click_at(app, card_point(scene, ids.index("3S")), button=3)       # right-click clears
     assert not fam.selected
     click_cards(app, scene, [ids.index("5S"), ids.index("5H")])
     assert fam.status()[0] == "Does not beat pair of 9s"
@@ -189,7 +146,7 @@ def test_invalid_selection_shows_why_and_does_not_play():
     assert pinkish > 0
     assert len(scene.session.state.history) == before
     # a chain that is too short
-    post_key(app, pygame.K_BACKSPACE)
+    press_key(app, pygame.K_BACKSPACE)
     click_cards(app, scene, [ids.index(c) for c in ("6S", "7S", "8S", "9H")])
     assert fam.status()[0] == "A chain needs at least 5 cards"
 
@@ -199,10 +156,10 @@ def test_keyboard_select_and_play():
     state = deal_state(hands, bottom, landlord=0, bid=2)
     app, scene = make_table(state=state)
     fam = scene.family
-    post_key(app, pygame.K_RIGHT)          # focus the first card
-    post_key(app, pygame.K_SPACE)          # select it
+    press_key(app, pygame.K_RIGHT)          # focus the first card
+    press_key(app, pygame.K_SPACE)          # select it
     assert fam.selected == {0}
-    post_key(app, pygame.K_RETURN)         # a single is always a legal lead
+    press_key(app, pygame.K_RETURN)         # a single is always a legal lead
     mine = [text for seat, text in scene.session.state.history if seat == 0]
     assert len(mine) == 1 and len(mine[0]) == 1
 
@@ -217,7 +174,7 @@ def test_hint_then_enter_and_p_passes():
     if [m.text for m in scene.session.state.legal_moves(0)] == ["pass"]:
         assert "nothing" in fam.status()[0].lower() or "pass" in fam.status()[0].lower()
     before = len(scene.session.state.history)
-    post_key(app, pygame.K_p)
+    press_key(app, pygame.K_p)
     assert scene.session.state.history[before] == (0, "pass")
 
 
@@ -234,9 +191,9 @@ def test_bidding_buttons_show_only_legal_bids():
     assert set(b) == {"pass", "bid2", "bid3"}
     labels = [label for _r, _a, label, _e, _p in fam.layout_buttons()]
     assert labels == ["No bid", "Bid 2", "Bid 3"]
-    post_key(app, pygame.K_1)                       # not legal: nothing happens
+    press_key(app, pygame.K_1)                       # not legal: nothing happens
     assert len(scene.session.state.history) == 2
-    post_click(app, b["bid2"].center)
+    click_at(app, b["bid2"].center)
     assert (0, "bid2") in scene.session.state.history
 
 
@@ -247,7 +204,7 @@ def test_landlord_badge_and_bottom_cards_shown_face_up():
     fam = scene.family
     zone = scene.model.zones["_bottom"]
     assert [sp.face_up for sp in zone.sprites] == [False] * 3
-    post_key(app, pygame.K_3)
+    press_key(app, pygame.K_3)
     run_frames(app, 2)
     assert fam.landlord_shown == 0
     assert sorted(sp.card for sp in zone.sprites) == sorted(bottom)

@@ -15,9 +15,7 @@ import pytest  # noqa: E402
 from tests.ui.test_table import card_point, face_pixels, make_table, post_click, run_frames  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def table_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
+pytestmark = pytest.mark.usefixtures("table_home")
 
 
 def test_a_full_bananas_game_through_the_window(tmp_path):

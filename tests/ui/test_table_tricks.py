@@ -14,69 +14,21 @@ import pytest  # noqa: E402
 
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
-from revolt_table.userdata import Settings  # noqa: E402
+from tests.ui import table_helpers as helpers  # noqa: E402
+from tests.ui.table_helpers import NAMES, open_table, post_click, post_key, post_move, run_frames  # noqa: E402
 
-DT = 1 / 60
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
-
-
-@pytest.fixture(autouse=True)
-def table_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("REVOLT_TABLE_AI_PACE", "0")
-    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "0")
-    yield tmp_path / "home"
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("fast_table")
 
 
 def make_table(size=(1280, 720), players=3, seed=5, deal=None, seats=None, auto_ai=True):
-    from revolt_table.ui.app import App
-    from revolt_table.ui.launch import install
-    from revolt_table.ui.scenes.table import TableScene
-    from revolt_table.ui.session import Session
-
-    app = App(size=size, settings=Settings(animation_speed=0.0, ai_pace=0.0), save_settings=False)
-    install(app)
-    rules = load_rules("revolte")
-    seats = seats or ["human"] + ["ai:normal"] * (players - 1)
-    session = Session(rules, seats, NAMES[:players], match_seed=seed, games=1, ai_pace=0.0, save=False)
-    if deal is not None:
-        session.state = rules.new_game(players, seed=seed, deal=deal)
-    scene = TableScene(app, session)
-    scene.auto_ai = auto_ai
-    app.push(scene)
-    run_frames(app, 2)
-    return app, scene
-
-
-def run_frames(app, n=1):
-    for _ in range(n):
-        app.step(DT)
-
-
-def post_click(pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_move(pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-
-
-def post_key(key) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    return open_table("revolte", seats or ["human"] + ["ai:normal"] * (players - 1), size=size, seed=seed, deal=deal,
+                      auto_ai=auto_ai, frames=2)
 
 
 def card_point(scene, card: str):
     """A point on the visible strip of the viewer's hand card `card` (later cards overlap to the right)."""
     zone = scene.model.zones[f"hand:{scene.viewer}"]
-    index = next(i for i, sp in enumerate(zone.sprites) if sp.card == card)
-    rect = scene.renderer.current_rect(zone.sprites[index])
-    return rect.x + max(3, scene.metrics.px(8)), rect.centery
+    return helpers.card_point(scene, next(i for i, sp in enumerate(zone.sprites) if sp.card == card))
 
 
 def play_through_window(app, scene, move) -> None:
