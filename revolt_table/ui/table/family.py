@@ -107,6 +107,15 @@ class FamilyTable:
         top = rect.y + head + (g.mini_h + px(4) if self.scene.pod_has_hand(rect) else 0)
         return pygame.Rect(rect.x + px(10), top + px(4), rect.w - px(20), max(4, rect.bottom - top - px(8)))
 
+    def plate_pile(self, rect: pygame.Rect) -> pygame.Rect:
+        """Room for an opponent's hand drawn as a small face-down pile at the right end of its pod's
+        name plate (a pod_band 1 for tables whose pods show no fanned hand)."""
+        g, px = self.scene.geom, self.scene.metrics.px
+        w, h = cards.card_size(g.mini_h)
+        r = pygame.Rect(0, 0, w + px(6), h)
+        r.midright = (rect.right - px(8), rect.y + px(46) // 2 + px(2))
+        return r
+
     # ---------------------------------------------------------------- drawing around the cards
     def draw_static(self, surface: pygame.Surface) -> None:
         """What never changes during a game at one size (pod panels): drawn once into the background."""

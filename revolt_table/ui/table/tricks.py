@@ -160,10 +160,7 @@ class TricksTable(FamilyTable):
         if band == 0:
             return pygame.Rect(rect.x, rect.y, rect.w, head)
         if band == 1:
-            w, h = cards.card_size(g.mini_h)
-            r = pygame.Rect(0, 0, w + px(6), h)
-            r.midright = (rect.right - px(8), rect.y + head // 2 + px(2))
-            return r
+            return self.plate_pile(rect)
         return pygame.Rect(rect.x + px(10), rect.y + head + px(2), rect.w - px(20),
                            max(4, rect.bottom - rect.y - head - px(8)))
 
