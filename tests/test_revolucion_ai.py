@@ -55,3 +55,15 @@ def test_hard_plays_whole_games_legally_and_quickly():
             state.apply(seat, move)
         assert sum(state.scores) == 1
         assert slowest < 1.0
+
+
+def test_normal_defender_keeps_its_cards_in_a_hopeless_fight_and_fights_a_close_one():
+    agent = make_agent("ai:normal", RULES)
+    state = game([["BL", "M6", "E3", "S2"], ["T2", "E1", "BR"], ["T4"]])
+    state.apply(0, "attack:1")
+    state.apply(0, "fight:M6+E3+S2")                   # 11 + a die: a T2 cannot win
+    assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text == "fight:none"
+    state = game([["BL", "T2"], ["T4", "E1", "BR"], ["T4"]])
+    state.apply(0, "attack:1")
+    state.apply(0, "fight:T2")
+    assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text != "fight:none"

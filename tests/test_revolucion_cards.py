@@ -17,6 +17,9 @@ from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardStole
 RULES = load_rules("revolucion")
 
 
+BONUS = RULES.data["fight"].get("defender_bonus", 0)   # the defender's home-ground bonus (tuned)
+
+
 def game(hands, *, climate="revolution", first=0, deck=(), **extra):
     deal = {"hands": [list(h) for h in hands], "first": first, "climate": climate, "start": "turn",
             "piles": {"deck": list(deck)}, **extra}
@@ -291,7 +294,8 @@ def test_attack_steps_cards_dice_support_and_result():
     assert state.to_act == (1,) and "fight:none" in texts(state) and "fight:E1" not in texts(state)
     events = state.apply(1, "fight:T2+E1")
     duel = kinds(events, AttackResolved)[0]
-    assert duel.totals == (3 + 2 + 1 + 1 + 4, 2 + 1 + 3) and duel.winner == 0
+    assert duel.totals == (3 + 2 + 1 + 1 + 4, 2 + 1 + 3 + BONUS) and duel.winner == 0
+    assert "defending +1" in duel.explanation or not BONUS
     assert [e.value for e in kinds(events, DieRolled)] == [4, 3]
     assert state.lieutenants[1] == 2
     assert {"T2", "E1"} <= set(state.discard)
@@ -302,11 +306,12 @@ def test_attack_steps_cards_dice_support_and_result():
 
 
 def test_defender_wins_ties_and_takes_cards_back_attacker_discards():
-    state = game([["BL", "T2"], ["T2", "BR"], ["T4"]], dice=[3, 3])
+    state = game([["BL", "T2"], ["T2", "BR"], ["T4"]], dice=[3 + BONUS, 3])
     state.apply(0, "attack:1")
     state.apply(0, "fight:T2")
     events = state.apply(1, "fight:T2")
-    assert kinds(events, AttackResolved)[0].winner == 1
+    duel = kinds(events, AttackResolved)[0]
+    assert duel.totals[0] == duel.totals[1] and duel.winner == 1
     assert state.lieutenants == [3, 3, 3] and "T2" in state.hands[1] and "T2" in state.discard
 
 
@@ -341,7 +346,7 @@ def test_alliance_adds_the_allys_die_and_pays_the_ally_on_a_win():
     assert state.phase == "tactic_a" and texts(state) == {"pass", "AL:2"}
     events = state.apply(0, "AL:2")
     duel = kinds(events, AttackResolved)[0]
-    assert duel.ally_dice == (4, 0) and duel.totals == (2 + 2 + 4, 4 + 5) and duel.winner == 1
+    assert duel.ally_dice == (4, 0) and duel.totals == (2 + 2 + 4, 4 + 5 + BONUS) and duel.winner == 1
     assert state.support[2] == 0
     state = game([["BL", "T2", "AL"], ["T2", "BR"], ["T3"]], dice=[3, 4, 3])
     state.apply(0, "attack:1")
@@ -364,7 +369,7 @@ def test_out_of_ammo_cancels_equipment_and_lowers_the_total():
     state.apply(1, "fight:T2+E3")
     events = state.apply(0, "OA")
     duel = kinds(events, AttackResolved)[0]
-    assert duel.totals == (3 + 3, 2 + 0 + 3 - 1) and duel.winner == 0
+    assert duel.totals == (3 + 3, 2 + 0 + 3 - 1 + BONUS) and duel.winner == 0
 
 
 def test_doctor_for_a_losing_attacker_returns_the_fight_cards():

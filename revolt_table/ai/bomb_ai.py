@@ -3,7 +3,12 @@ the weakest neighbour, and aim explosions at parties close to elimination.
 
 The agent reads only the view (its hand, the public tokens, the phase) and ranks the legal moves with
 a few hand-written scores; card roles come from the rules file's effect kinds, not from card ids, so
-a rules variant that renames or re-counts cards still gets sensible play.
+a rules variant that renames or re-counts cards still gets sensible play. A defender, who sees the
+attack before answering, weighs its exact odds (two dice) against the cards a lost fight costs.
+The tunable numbers are class attributes, checked by self-play duels (benchmarks/revolucion_balance.py).
+
+`make_hard` builds `BombSearchAgent`: determinized search over a shortlist of moves with this
+heuristic as the rollout policy, rolling out to the end of the round.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ class BombHeuristicAgent:
     attack_sp_worth = 0.6
     defend_sp_worth = 0.8
     last_lieutenant_sp_worth = 1.5
+    # a lieutenant, in card keep-values, for a defender deciding what to throw into a fight
+    lieutenant_worth = 8.0
+    smart_defence = True
 
     def __init__(self, rules, noise: float = 0.0):
         self.rules = rules
@@ -158,7 +166,7 @@ class BombHeuristicAgent:
             targets = [int(m.text.split(":")[1]) for m in attacks]
             target = self.weakest(view, targets)
             defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
-            defence += min(info["support"][target], 1)
+            defence += min(info["support"][target], 1) + self.rules.data["fight"].get("defender_bonus", 0)
             if strength + DIE_MEAN + min(info["support"][seat], 1) - defence >= self.attack_margin:
                 return texts[f"attack:{target}"]
         # 5. move the bomb
@@ -230,6 +238,8 @@ class BombHeuristicAgent:
         info, seat = view.info, view.seat
         ctx = info["ctx"]
         attacking = ctx["attacker"] == seat
+        if not attacking and self.smart_defence:
+            return self._defend(view, moves)
         lts = info["lieutenants"][seat]
         best, best_score = None, float("-inf")
         for m in moves:
@@ -248,6 +258,48 @@ class BombHeuristicAgent:
             else:
                 sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
             score = value - cost + sp * sp_worth - sp * 0.9
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    @staticmethod
+    def _parse_fight(text: str) -> tuple[list[str], int]:
+        body = text.split(":", 1)[1]
+        cards, sp = [], 0
+        if body != "none":
+            for part in body.split("+"):
+                if part.startswith("sp"):
+                    sp = int(part[2:])
+                else:
+                    cards.append(part)
+        return cards, sp
+
+    def _defend(self, view, moves):
+        """The defender has seen the attack: weigh the chance to win against the cards it costs.
+
+        A hopeless defence keeps its cards (a Doctor or Bodyguard may still save the lieutenant);
+        a close one throws in what tips it. Tactics (Alliance, Out of Ammo) are left out of the odds.
+        """
+        info, seat = view.info, view.seat
+        ctx = info["ctx"]
+        die = self.rules.data["die"]
+        attack = sum(self.card(c).value for c in view.zones[f"fight:{ctx['attacker']}"].cards) + ctx["sp"][0]
+        bonus = self.rules.data["fight"].get("defender_bonus", 0)
+        defender_wins_ties = self.rules.data["fight"]["tie"] == "defender"
+        hand = list(view.hand())
+        lts = info["lieutenants"][seat]
+        stake = self.lieutenant_worth * (2.0 if lts == 1 else 1.0)
+        sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
+        best, best_score = None, float("-inf")
+        for m in moves:
+            cards, sp = self._parse_fight(m.text)
+            total = sum(self.card(c).value for c in cards) + sp + bonus
+            wins = sum(1 for a in range(1, die + 1) for d in range(1, die + 1)
+                       if d + total > a + attack or (defender_wins_ties and d + total == a + attack))
+            p = wins / die ** 2
+            lost = sum(self.keep_value(c, hand) for c in cards)
+            spent = sum(self.keep_value(c, hand) for c in cards if self.card(c).discard_after_fight)
+            score = p * stake - (1 - p) * lost - p * spent - sp * (0.9 - sp_worth) - 0.01 * len(cards)
             if score > best_score:
                 best, best_score = m, score
         return best
@@ -288,22 +340,24 @@ def make_heuristic(rules, level: str) -> BombHeuristicAgent:
 
 
 # --- ai:hard ----------------------------------------------------------------------------------------
-class _HandCount:
-    __slots__ = ("count",)
+class _ZoneStub:
+    __slots__ = ("count", "cards")
 
-    def __init__(self, count: int):
-        self.count = count
+    def __init__(self, cards):
+        self.count = len(cards)
+        self.cards = tuple(cards)
 
 
-class _HandCounts:
-    """`view.zones[...]` stand-in: the heuristic only asks other seats' hand sizes."""
+class _Zones:
+    """`view.zones[...]` stand-in: the heuristic only asks hand sizes and the cards in a fight."""
     __slots__ = ("state",)
 
     def __init__(self, state):
         self.state = state
 
-    def __getitem__(self, name: str) -> _HandCount:
-        return _HandCount(len(self.state.hands[int(name.split(":")[1])]))
+    def __getitem__(self, name: str) -> _ZoneStub:
+        kind, _, seat = name.partition(":")
+        return _ZoneStub(self.state.fight[int(seat)] if kind == "fight" else self.state.hands[int(seat)])
 
 
 class RolloutView:
@@ -321,7 +375,7 @@ class RolloutView:
         self.info = {"phase": state.phase, "ctx": state.ctx, "lieutenants": state.lieutenants,
                      "support": state.support, "climate": state.climate, "alive": state.alive(),
                      "timer": state.timer}
-        self.zones = _HandCounts(state)
+        self.zones = _Zones(state)
         self._hand = state.hands[seat]
 
     def hand(self, seat: int | None = None) -> tuple[str, ...]:

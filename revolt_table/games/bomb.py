@@ -882,11 +882,12 @@ class BombState(GameState):
             dice[side] = self.roll(seats[side], "attack" if side == 0 else "defence", events)
             if ctx["ally"][side] is not None:
                 ally_dice[side] = self.roll(ctx["ally"][side], "alliance", events)
+        bonus = [0, self.rules.data["fight"].get("defender_bonus", 0)]
         for side in (0, 1):
             cards = self.fight[seats[side]]
             value = sum(t.cards[c].value for c in cards
                         if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
-            totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side]
+            totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side] + bonus[side]
         if totals[0] != totals[1]:
             win = 0 if totals[0] > totals[1] else 1
         else:
@@ -901,6 +902,8 @@ class BombState(GameState):
                 bits.append(f"ally die {ally_dice[side]}")
             if ctx["sp"][side]:
                 bits.append(f"support {ctx['sp'][side]}")
+            if bonus[side]:
+                bits.append(f"defending {bonus[side]:+d}")
             if modifier[side]:
                 bits.append(f"{modifier[side]:+d}")
             words.append(f"{role} seat {seats[side] + 1}: " + ", ".join(bits) + f" = {totals[side]}")
