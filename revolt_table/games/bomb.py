@@ -911,7 +911,7 @@ class BombState(GameState):
             (" (a tie goes to the defender)." if totals[0] == totals[1] else ".")
         events.append(AttackResolved(seats[0], seats[1], tuple(self.fight[seats[0]]), tuple(self.fight[seats[1]]),
                                      tuple(dice), tuple(ally_dice), tuple(ctx["sp"]), tuple(totals), seats[win],
-                                     explanation))
+                                     explanation, (modifier[0] + bonus[0], modifier[1] + bonus[1])))
         loser_side = 1 - win
         loser = seats[loser_side]
         occasion = "after_fight_attacker" if loser_side == 0 else "after_fight_defender"

@@ -94,6 +94,7 @@ class AttackResolved(Event):
     totals: tuple[int, int]
     winner: int
     explanation: str = ""
+    modifiers: tuple[int, int] = (0, 0)   # Out of Ammo, the defender's +1 and the like, per side
 
 
 @dataclass(frozen=True, slots=True)

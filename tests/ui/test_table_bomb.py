@@ -85,12 +85,13 @@ def test_human_plays_a_full_game_to_the_results():
     app, scene = make_table()
     agent = make_agent("ai:normal", scene.session.rules)
     rng = random.Random(3)
-    deadline = time.monotonic() + 25
+    deadline = time.monotonic() + 60
     paths: dict[str, int] = {}
     phases: set[str] = set()
     step = 0
     while not isinstance(app.top, ResultsScene):
         assert time.monotonic() < deadline, "the game did not reach the results"
+        scene.session.wait_for_ai(5.0)          # frames only when the AI seat has answered (fast test)
         run_frames(app)
         if app.top is scene and scene.family.can_choose():
             state = scene.session.state
@@ -286,6 +287,8 @@ def test_a_table_of_ai_seats_is_watched_without_errors():
     session = Session(load_rules("revolucion"), ["ai:easy"] * 4, NAMES[:4], match_seed=9, ai_pace=0.0, save=False)
     scene = TableScene(app, session)
     app.push(scene)
-    for _ in range(150):
+    deadline = time.monotonic() + 30    # frames are not a clock: wait for the AI thread, not a frame count
+    while len(session.state.history) <= 20 and time.monotonic() < deadline:
+        session.wait_for_ai(5.0)
         run_frames(app)
     assert len(session.state.history) > 20

@@ -479,6 +479,11 @@ class BombTable(FamilyTable):
                 surface.blit(coin, coin.get_rect(midleft=(x, y)))
                 draw.text(surface, f"+{d['support'][side]}", m.font_small - px(2), theme.GOLD_LIGHT, bold=True,
                           midleft=(x + px(20), y))
+                x += px(46)
+            modifier = d.get("modifiers", (0, 0))[side]
+            if modifier:  # the defender's +1, Out of Ammo's -1: shown so the total adds up on screen
+                draw.text(surface, f"{modifier:+d}", m.font_small, theme.TEXT if modifier > 0 else (240, 150, 140),
+                          bold=True, midleft=(x, y))
             if rolling:
                 continue
             won = d["winner_side"] == side
@@ -1087,7 +1092,8 @@ class BombTable(FamilyTable):
 
         def start(beat: Beat) -> None:
             self.duel = {"attacker": e.attacker, "defender": e.defender, "dice": e.dice, "ally_dice": e.ally_dice,
-                         "support": e.support, "totals": e.totals, "winner_side": 0 if e.winner == e.attacker else 1}
+                         "support": e.support, "totals": e.totals, "modifiers": e.modifiers,
+                         "winner_side": 0 if e.winner == e.attacker else 1}
             for side, seat in enumerate((e.attacker, e.defender)):
                 zone = s.model.zones.get(f"fight:{seat}")
                 cards_ = (e.attacker_cards, e.defender_cards)[side]
