@@ -27,3 +27,21 @@ class RandomAgent:
 
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         return legal_moves[rng.randrange(len(legal_moves))]
+
+
+class HeuristicAgent:
+    """Base of the family heuristics: a forced move needs no thought, and `noise` (ai:easy) is the
+    chance of a random legal move instead of a considered one. Subclasses implement `decide`."""
+
+    name = "ai:normal"
+    noise = 0.0
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if self.noise and rng.random() < self.noise:
+            return legal_moves[rng.randrange(len(legal_moves))]
+        return self.decide(view, legal_moves, rng)
+
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        raise NotImplementedError

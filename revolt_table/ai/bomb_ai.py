@@ -19,11 +19,12 @@ import time
 from ..engine.move import Move
 from ..engine.state import View
 from ..games.bomb_cards import tables
+from .base import HeuristicAgent
 
 DIE_MEAN = 3.5
 
 
-class BombHeuristicAgent:
+class BombHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
     # expected total margin (cards + die + support) over the target's likely defence needed to attack;
     # the defence guess is cautious, so -1 still means favoured (self-play: -1.5..+1 are equally strong,
@@ -93,11 +94,7 @@ class BombHeuristicAgent:
         return max(fighters) + eq + su
 
     # --- choice -------------------------------------------------------------------------------------
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        if self.noise and rng.random() < self.noise:
-            return legal_moves[rng.randrange(len(legal_moves))]
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         phase = view.info["phase"]
         handler = getattr(self, "_" + phase, None) or getattr(self, "_" + phase.split("_")[0], None)
         move = handler(view, legal_moves, rng) if handler else None

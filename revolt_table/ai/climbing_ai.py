@@ -26,6 +26,7 @@ from functools import lru_cache
 from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
+from .base import HeuristicAgent
 
 ACE, TWO, BJ, RJ = dz.ACE, dz.TWO, dz.BLACK_JOKER, dz.RED_JOKER
 _K = tuple(tuple(c << (3 * r) for c in range(5)) for r in range(15))
@@ -143,7 +144,7 @@ def _low_rank(key: int) -> int:
     return ((key & -key).bit_length() - 1) // 3
 
 
-class ClimbingHeuristicAgent:
+class ClimbingHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
 
     def __init__(self, rules=None, noise: float = 0.0, bid_thresholds=(-1.0, 2.0, 4.5), slack: float = 1.0,
@@ -156,11 +157,7 @@ class ClimbingHeuristicAgent:
         self.bid_thresholds = bid_thresholds
 
     # --- entry point ----------------------------------------------------------------------------
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        if self.noise and rng.random() < self.noise:
-            return legal_moves[rng.randrange(len(legal_moves))]
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         info = view.info
         hand = _key_of_cards(view.hand() or ())
         if info["phase"] == "bidding":

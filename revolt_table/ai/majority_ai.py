@@ -13,6 +13,7 @@ from collections import Counter
 
 from ..engine.move import Move
 from ..engine.state import View
+from .base import HeuristicAgent
 
 SAMPLES = 24
 # Tuned by arena self-play against random seats (4 players, 300 games each; see the issue note):
@@ -24,7 +25,7 @@ def _colour_value(card: str) -> tuple[str, int]:
     return card[0], int(card[1:])
 
 
-class MajorityHeuristicAgent:
+class MajorityHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = SAMPLES):
@@ -36,11 +37,7 @@ class MajorityHeuristicAgent:
             for value, n in rules.data["deck"][colour["id"]].items():
                 self.deck[f"{colour['letter']}{value}"] = n
 
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        if self.noise and rng.random() < self.noise:
-            return legal_moves[rng.randrange(len(legal_moves))]
+    def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         info = view.info
         hand = list(view.hand() or ())
         seat = view.seat
