@@ -42,40 +42,31 @@ def _home_override() -> Path | None:
     return Path(value) if value else None
 
 
-def config_dir() -> Path:
-    """Folder for settings.yaml (created on demand)."""
+def _user_dir(sub: str, platform_dir: str) -> Path:
+    """$REVOLT_TABLE_HOME/<sub> when set, else the platform's folder (platformdirs.<platform_dir>); created."""
     home = _home_override()
     if home is not None:
-        path = home / "config"
+        path = home / sub
     else:
         import platformdirs
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+        path = Path(getattr(platformdirs, platform_dir)(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def config_dir() -> Path:
+    """Folder for settings.yaml (created on demand)."""
+    return _user_dir("config", "user_config_dir")
 
 
 def data_dir() -> Path:
     """Folder for saved games (created on demand)."""
-    home = _home_override()
-    if home is not None:
-        path = home / "data"
-    else:
-        import platformdirs
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("data", "user_data_dir")
 
 
 def log_dir() -> Path:
     """Folder for log files (created on demand)."""
-    home = _home_override()
-    if home is not None:
-        path = home / "logs"
-    else:
-        import platformdirs
-        path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("logs", "user_log_dir")
 
 
 # ------------------------------------------------------------------------------------------ safe files

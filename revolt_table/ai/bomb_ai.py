@@ -18,6 +18,7 @@ import time
 
 from ..engine.move import Move
 from ..engine.state import View
+from ..games.bomb import parse_commit
 from ..games.bomb_cards import tables
 from .base import HeuristicAgent
 
@@ -259,18 +260,6 @@ class BombHeuristicAgent(HeuristicAgent):
                 best, best_score = m, score
         return best
 
-    @staticmethod
-    def _parse_fight(text: str) -> tuple[list[str], int]:
-        body = text.split(":", 1)[1]
-        cards, sp = [], 0
-        if body != "none":
-            for part in body.split("+"):
-                if part.startswith("sp"):
-                    sp = int(part[2:])
-                else:
-                    cards.append(part)
-        return cards, sp
-
     def _defend(self, view, moves):
         """The defender has seen the attack: weigh the chance to win against the cards it costs.
 
@@ -289,7 +278,7 @@ class BombHeuristicAgent(HeuristicAgent):
         sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
         best, best_score = None, float("-inf")
         for m in moves:
-            cards, sp = self._parse_fight(m.text)
+            cards, sp = parse_commit(m.text)
             total = sum(self.card(c).value for c in cards) + sp + bonus
             wins = sum(1 for a in range(1, die + 1) for d in range(1, die + 1)
                        if d + total > a + attack or (defender_wins_ties and d + total == a + attack))

@@ -49,6 +49,19 @@ class BombFamily:
         return BombState.from_view(rules, view, rng)
 
 
+def parse_commit(text: str) -> tuple[list[str], int]:
+    """The cards and support tokens of a fight move's text (`fight:T3+E1+sp1`, `fight:none`)."""
+    body = text.split(":", 1)[1]
+    cards, sp = [], 0
+    if body != "none":
+        for part in body.split("+"):
+            if part.startswith("sp"):
+                sp = int(part[2:])
+            else:
+                cards.append(part)
+    return cards, sp
+
+
 def _fmt_cards(cards, sp: int) -> str:
     parts = list(cards) + ([f"sp{sp}"] if sp else [])
     return "+".join(parts) if parts else "none"
@@ -784,17 +797,6 @@ class BombState(GameState):
                     combos.append(tuple(c for c in (f, e, s) if c))
         return [Move("fight:" + _fmt_cards(combo, sp), (combo, sp)) for combo in combos for sp in range(max_sp + 1)]
 
-    def _parse_commit(self, text: str) -> tuple[list[str], int]:
-        body = text.split(":", 1)[1]
-        cards, sp = [], 0
-        if body != "none":
-            for part in body.split("+"):
-                if part.startswith("sp"):
-                    sp = int(part[2:])
-                else:
-                    cards.append(part)
-        return cards, sp
-
     def _moves_commit_a(self, seat: int) -> list[Move]:
         return self._commit_options(seat, need_fighter=True)
 
@@ -802,7 +804,7 @@ class BombState(GameState):
         return self._commit_options(seat, need_fighter=False)
 
     def _commit(self, seat: int, side: int, text: str, events: list[Event]) -> None:
-        cards, sp = self._parse_commit(text)
+        cards, sp = parse_commit(text)
         for c in cards:
             self.hands[seat].remove(c)
         self.fight[seat] = cards
