@@ -157,9 +157,27 @@ def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[i
 
     moment: also animate, and stop inside the beat of that name (deal, choose, reveal, fight, sweep,
     count, end_hold) once `at` of it has played; None renders the settled table.
+
+    The same arguments give the same PNG (the README picture and CI compare them): moves come from
+    rngs derived from seed and move index, frames advance by a fixed dt (so the pulses drawn from
+    scene.time are the same), AI seats never think in a thread, and the picture never depends on the
+    pointer: the display is always the headless dummy one (a real window would take the user's pointer
+    and focus, and the window manager may resize it) and hover effects are off while drawing.
     """
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    if not pygame.display.get_init():
+        os.environ["SDL_VIDEODRIVER"] = "dummy"      # not setdefault: a desktop's x11/wayland would leak in
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from revolt_table.ui.table import widgets
+
+    with widgets.no_pointer():
+        return _capture(game, players, seed, moves, size, out, variant=variant, moment=moment, at=at,
+                        seats=seats)
+
+
+def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[int, int], out: str, *,
+             variant: str | None, moment: str | None, at: float, seats: list[str] | None) -> str:
     import pygame
 
     from revolt_table.ai.registry import make_agent

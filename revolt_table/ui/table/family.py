@@ -21,6 +21,7 @@ import pygame
 from revolt_table.engine import Event, Move
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
+from revolt_table.ui.table import widgets
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
@@ -222,7 +223,7 @@ class FamilyTable:
         """The round ☰ button at the top right (geom.menu_button) that opens the Esc menu."""
         s, m = self.scene, self.scene.metrics
         r = s.geom.menu_button
-        hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        hover = r.collidepoint(widgets.mouse_pos())
         surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
         for k in (-1, 0, 1):
             y = r.centery + k * m.px(7)

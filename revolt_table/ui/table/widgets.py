@@ -9,7 +9,8 @@ for the menus. They draw only; where a click lands is the table's business.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import pygame
 
@@ -17,9 +18,28 @@ from revolt_table.ui import draw, theme
 from revolt_table.ui.table.render import panel_surface
 
 
+_POINTER_OFF = 0     # > 0 inside no_pointer(): hover effects are off (screenshots)
+
+
 def mouse_pos() -> tuple[int, int]:
-    """The pointer, or a point off screen when the window has no mouse focus (no hover then)."""
-    return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+    """The pointer, or a point off screen when the window has no mouse focus (no hover then).
+
+    Every hover effect of a table reads the pointer here, so no_pointer() can switch them all off."""
+    if _POINTER_OFF or not pygame.mouse.get_focused():
+        return (-1, -1)
+    return pygame.mouse.get_pos()
+
+
+@contextmanager
+def no_pointer() -> Iterator[None]:
+    """Draw as if no pointer were over the window. Why: a screenshot must depend only on its arguments,
+    and on a real display the pointer (wherever the user left it) would light up buttons."""
+    global _POINTER_OFF
+    _POINTER_OFF += 1
+    try:
+        yield
+    finally:
+        _POINTER_OFF -= 1
 
 
 def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: str, *, primary: bool,
