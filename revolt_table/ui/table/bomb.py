@@ -29,13 +29,11 @@ from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table import bomb_moves, widgets
-from revolt_table.ui.table.family import FamilyTable
+from revolt_table.ui.table.family import NUMBER_KEYS, FamilyTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
 
-NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
-NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
 ATTACK_PHASES = ("fort", "commit_a", "commit_d", "tactic_a", "tactic_d", "after_a", "after_d")
 REACTION_PHASES = ("fort", "tactic_a", "tactic_d", "after_a", "after_d", "massacre", "explosion", "wrongwire",
                    "irish", "dig")

@@ -14,6 +14,7 @@ What a family can use from `self.scene` (revolt_table.ui.scenes.table.TableScene
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,6 +31,11 @@ from revolt_table.ui.table.strings import tt
 if TYPE_CHECKING:
     from revolt_table.ui.scenes.results import ResultsData
     from revolt_table.ui.scenes.table import TableScene
+
+# 1-9 then 0 (main row and keypad) pick the first ten cards of a hand
+NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
+NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
 
 
 class FamilyTable:
@@ -255,6 +261,35 @@ class FamilyTable:
             if rect is not None and rect.collidepoint(pos) and not sprite.hidden:
                 return i
         return None
+
+    def pick_key(self, key: int, n: int, focus: int | None, *, set_focus: Callable[[int | None], None],
+                 confirm: Callable[[int], None]) -> bool:
+        """The keyboard of a one-card pick from an n-card hand, the same at every table that has one:
+        Left/Right move the focus (from outside the hand: the end nearest the key), Enter/Space/Up confirm
+        the focused card (no focus: focus the first), a number key focuses its card and a second press
+        confirms it, Down drops the focus. The table says what focusing (`set_focus`, None = no focus)
+        and confirming (`confirm`, an index) mean. True: the key was one of these."""
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            cur = focus if focus is not None else (-1 if step > 0 else n)
+            set_focus(max(0, min(n - 1, cur + step)))
+        elif key in CONFIRM_KEYS:
+            if focus is not None and focus < n:
+                confirm(focus)
+            else:
+                set_focus(0)
+        elif key in NUMBER_KEYS:
+            index = NUMBER_KEYS[key]
+            if index < n:
+                if focus == index:
+                    confirm(index)
+                else:
+                    set_focus(index)
+        elif key == pygame.K_DOWN:
+            set_focus(None)
+        else:
+            return False
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Generic input: click a card of your hand to play the move with that card's id."""

@@ -24,8 +24,6 @@ from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.strings import tt
 
 FIGHT = "_fight"
-NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
-NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
 
 
 class MajorityTable(FamilyTable):
@@ -490,29 +488,11 @@ class MajorityTable(FamilyTable):
                 self.selected = index
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = -1 if event.key == pygame.K_LEFT else 1
-                cur = self.selected if self.selected is not None else (-1 if step > 0 else n)
-                self.selected = max(0, min(n - 1, cur + step))
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
-                if self.selected is not None:
-                    self.play_index(self.selected)
-                else:
-                    self.selected = 0
-                return True
-            if event.key in NUMBER_KEYS:
-                index = NUMBER_KEYS[event.key]
-                if index < n:
-                    if self.selected == index:
-                        self.play_index(index)
-                    else:
-                        self.selected = index
-                return True
-            if event.key == pygame.K_DOWN:
-                self.selected = None
-                return True
+            return self.pick_key(event.key, n, self.selected, set_focus=self._select, confirm=self.play_index)
         return False
+
+    def _select(self, index: int | None) -> None:
+        self.selected = index
 
     def play_index(self, index: int) -> None:
         s = self.scene

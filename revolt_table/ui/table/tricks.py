@@ -22,14 +22,12 @@ from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table import tricks_faces as faces
 from revolt_table.ui.table import widgets
-from revolt_table.ui.table.family import FamilyTable
+from revolt_table.ui.table.family import NUMBER_KEYS, FamilyTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.tokens import TokenFlights, TokenLedger
 
-NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
-NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
 REASON_FILL = (112, 30, 30)
 
 
@@ -702,36 +700,15 @@ class TricksTable(FamilyTable):
             self.choose(index)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = -1 if event.key == pygame.K_LEFT else 1
-                cur = self.focus if self.focus is not None else (-1 if step > 0 else n)
-                self.focus = max(0, min(n - 1, cur + step))
-                self.show_reason_for_focus()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
-                if self.focus is not None and self.focus < n:
-                    self.choose(self.focus)
-                else:
-                    self.focus = 0
-                    self.show_reason_for_focus()
-                return True
-            if event.key in NUMBER_KEYS:
-                index = NUMBER_KEYS[event.key]
-                if index < n:
-                    if self.focus == index:
-                        self.choose(index)
-                    else:
-                        self.focus = index
-                        self.show_reason_for_focus()
-                return True
             if event.key == pygame.K_c:
                 self.key_cut()
                 return True
-            if event.key == pygame.K_DOWN:
-                self.focus = None
-                self.reason = None
-                return True
+            return self.pick_key(event.key, n, self.focus, set_focus=self._focus_card, confirm=self.choose)
         return False
+
+    def _focus_card(self, index: int | None) -> None:
+        self.focus = index
+        self.show_reason_for_focus()
 
     def show_reason_for_focus(self) -> None:
         zone = self.hand_zone()
