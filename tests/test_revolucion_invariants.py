@@ -188,3 +188,20 @@ def test_the_opening_roll_off_is_kept_for_the_table():
     state = load_rules("revolucion").new_game(4, seed=3)
     kinds = [event.kind for event in state.opening_events]
     assert "DieRolled" in kinds, kinds
+
+
+SOAK_GAMES = 1000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_thousand_random_games_end_with_one_winner_and_conserve_cards(players):
+    """Soak: every game ends with exactly one winner (the only party with a living lieutenant)."""
+    deck = deck_counter()
+    for seed in range(SOAK_GAMES):
+        state = play_random(players, seed)
+        assert sum(state.scores) == 1 and state.scores[state.winner] == 1
+        assert sum(1 for s in range(players) if state.lieutenants[s] > 0) == 1
+        assert state.lieutenants[state.winner] > 0
+        assert Counter(state.card_count()) == deck
+        assert state.supply + sum(state.support) == RULES.data["support_tokens"]
+        assert state.legal_moves(0) == [] and state.to_act == ()
