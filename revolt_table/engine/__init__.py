@@ -3,14 +3,16 @@
 from .errors import Diagnostic, IllegalMove, RulesError
 from .events import (Bid, CardChosen, Dealt, Event, GameOver, Passed, Played, Revealed, RoundResolved,
                      ScoreChanged, StackTaken, TrickWon)
+from .info import Info
 from .match import Match
+from .message import Message, Refusal
 from .move import Move
 from .rules import Rules, available_games, load_rules, validate_file
 from .state import GameState, View, Zone, ZoneView, replay
 
 __all__ = [
-    "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Match",
-    "Move", "Passed", "Played", "Revealed", "RoundResolved", "Rules", "RulesError", "ScoreChanged",
+    "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match", "Message",
+    "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError", "ScoreChanged",
     "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "available_games", "load_rules", "replay",
     "validate_file",
 ]

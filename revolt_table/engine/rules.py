@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,16 @@ class Rules:
     variant: str | None = None
     path: Path | None = None
     variants: dict[str, str] = field(default_factory=dict)  # variant id -> display name
+
+    @cached_property
+    def params(self) -> Any:
+        """The family's parameters, compiled once from the YAML into a frozen record.
+
+        The UI and the AI read rules through this (never `data`): what a family's record holds is
+        documented in its module. None for a family that has not declared `compile_params`.
+        """
+        compile_params = getattr(self.family, "compile_params", None)
+        return compile_params(self) if compile_params is not None else None
 
     @property
     def min_players(self) -> int:

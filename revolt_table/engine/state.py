@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import IllegalMove
 from .events import Event
+from .message import GAME_OVER, NOT_LEGAL, NOT_YOUR_TURN, Refusal
 from .move import Move
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -148,6 +149,30 @@ class GameState(ABC):
     # --- shared behaviour ---------------------------------------------------------------------
     def is_legal(self, seat: int, move: Move) -> bool:
         return move in self.legal_moves(seat)
+
+    def refusal(self, seat: int, move: Move | str) -> Refusal | None:
+        """Why `seat` may not play `move` (a Move or its text) now, as data; None when it is legal.
+
+        The UI turns the Refusal into a sentence in the player's language. Families give specific
+        reasons through `explain_refusal`; this method keeps the generic ones (game over, not your
+        turn, not a legal move) and the guarantee that None means exactly "in legal_moves".
+        """
+        if self.is_over:
+            return Refusal(GAME_OVER)
+        if seat not in self.to_act:
+            return Refusal(NOT_YOUR_TURN, seat=seat)
+        text = move.text if isinstance(move, Move) else str(move).strip()
+        if any(m.text == text for m in self.legal_moves(seat)):
+            return None
+        return self.explain_refusal(seat, text) or Refusal(NOT_LEGAL, move=text)
+
+    def explain_refusal(self, seat: int, text: str) -> Refusal | None:
+        """A family's specific reason why the move `text` is not legal for `seat` (to act) now.
+
+        Called only for a seat in `to_act` and a move that is not legal; None falls back to the
+        generic "not a legal move now".
+        """
+        return None
 
     def apply(self, seat: int, move: Move | str) -> list[Event]:
         """Play `move` (a Move or its text) for `seat`; raise IllegalMove if it is not allowed now."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from revolt_table.engine.message import Message
 from revolt_table.resources import asset_path
 
 _language = "en"
@@ -69,6 +70,16 @@ def t(key: str, **fmt: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def say(message: Message) -> str:
+    """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
+
+    Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
+    translated first, so one sentence can be built from the pieces a game reports.
+    """
+    args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
+    return t(message.code, **args)
 
 
 def reload() -> None:
