@@ -141,7 +141,7 @@ class TricksHeuristicAgent:
     def _legal(self, hand, family, coins: int, cost: int = 1):
         out = []
         has_f = family is not None and any(self.fam[c] == family for c in hand)
-        for c in set(hand):
+        for c in dict.fromkeys(hand):     # ordered: a set's order changes between processes
             f = self.fam[c]
             if family is None or f is None or f == family or not has_f:
                 out.append((c, False))
