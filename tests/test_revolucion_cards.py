@@ -1,4 +1,5 @@
-"""Revolución: every step the rulebook names and every card effect, on arranged deals.
+"""Revolución: what the rulebook leaves to us (our rulings) and every card effect we wrote, on
+arranged deals. The clauses the rulebook states are tested in test_revolucion_rulebook.py.
 
 Deal format (documented in rules/revolucion.yaml): {"hands": [...], "piles": {"deck": [top first],
 "discard": [...]}, "first": seat, "climate": id, "dice": [forced rolls], "timer": steps left,
@@ -9,30 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from revolt_table.engine import GameOver, IllegalMove, RulesError, load_rules, validate_file
-from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardStolen, ClimateChanged, DieRolled,
-                                            Disarmed, Eliminated, Exploded, LieutenantLost, LieutenantSaved,
-                                            TimerAdvanced)
-
-RULES = load_rules("revolucion")
-
-
-BONUS = RULES.data["fight"].get("defender_bonus", 0)   # the defender's home-ground bonus (tuned)
-
-
-def game(hands, *, climate="revolution", first=0, deck=(), **extra):
-    deal = {"hands": [list(h) for h in hands], "first": first, "climate": climate, "start": "turn",
-            "piles": {"deck": list(deck)}, **extra}
-    return RULES.new_game(len(hands), seed=5, deal=deal)
-
-
-def texts(state, seat=None):
-    seat = state.to_act[0] if seat is None else seat
-    return {m.text for m in state.legal_moves(seat)}
-
-
-def kinds(events, cls):
-    return [e for e in events if isinstance(e, cls)]
+from revolt_table.engine import RulesError, validate_file
+from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardStolen, ClimateChanged, Disarmed,
+                                            Exploded, LieutenantSaved, TimerAdvanced)
+from tests.revolucion_helpers import RULES, fight, game, kinds, texts
 
 
 # --- setup --------------------------------------------------------------------------------------
@@ -72,42 +53,6 @@ def test_first_player_roll_off_highest_wins_and_ties_reroll():
     assert state.first == 0
 
 
-def test_climate_tokens_drawn_without_repetition_until_all_used():
-    state = RULES.new_game(4, seed=11)
-    seen = [state.climate]
-    import random
-    rng = random.Random(0)
-    while not state.is_over and len(seen) < 9:
-        seat = state.to_act[0]
-        moves = state.legal_moves(seat)
-        for e in state.apply(seat, moves[rng.randrange(len(moves))]):
-            if isinstance(e, ClimateChanged) and e.by is None:
-                seen.append(e.climate)
-    for i in range(0, len(seen) - 2, 3):
-        assert len(set(seen[i:i + 3])) == 3, seen
-
-
-def test_exchange_up_to_eight_then_next_player_then_bomb():
-    state = RULES.new_game(3, seed=2)
-    first = state.first
-    for _ in range(8):
-        assert state.to_act == (first,)
-        card = state.hands[first][0]
-        before = len(state.discard)
-        state.apply(first, f"swap:{card}")
-        assert len(state.hands[first]) == 8 and len(state.discard) == before + 1
-    assert state.to_act != (first,) or state.phase != "exchange"
-    while state.phase == "exchange":
-        state.apply(state.to_act[0], "keep")
-    assert state.bomb == first
-
-
-def test_round_refills_hands_to_eight_in_order():
-    state = game([["BL"], ["T2"], ["T3"]], timer=1, deck=["E1"] * 4)
-    state.apply(0, "BL")           # explodes on seat 1 (no protection)
-    assert state.round_no == 2 and all(len(h) == 8 for h in state.hands)
-
-
 # --- the bomb owner's turn ----------------------------------------------------------------------
 def test_only_the_bomb_owner_plays_and_movement_cards_move_the_bomb():
     state = game([["BL", "BR", "BX", "T2"], ["T3"], ["T4"], ["S1"]], deck=["E1", "E2", "E3"])
@@ -131,15 +76,6 @@ def test_bomb_express_any_player():
     state = game([["BX"], ["T2"], ["T3"], ["T4"]])
     state.apply(0, "BX:2")
     assert state.bomb == 2
-
-
-def test_dig_for_a_movement_card_when_none_in_hand():
-    state = game([["T2", "FO"], ["T3"], ["T4"]], deck=["E1", "S1", "BR", "T3"])
-    assert texts(state) == {"dig:T2", "dig:FO", "attack:1", "attack:2"}
-    state.apply(0, "dig:T2")
-    assert state.bomb == 2                        # BR from seat 0 with 3 players
-    assert state.hands[0] == ["FO", "T3"]         # drew one to complete the hand
-    assert {"T2", "E1", "S1", "BR"} <= set(state.discard)
 
 
 def test_dig_bomb_express_lets_the_owner_choose():
@@ -167,21 +103,6 @@ def test_detonator_alone_adds_two_steps_and_with_explosion_explodes_on_arrival()
 def test_detonator_is_a_revolution_card():
     state = game([["BL", "DT", "T2"], ["T3"], ["T4"]], climate="democracy")
     assert "BL+DT" not in texts(state)
-
-
-# --- the explosion --------------------------------------------------------------------------------
-def test_explosion_at_the_end_of_the_track_costs_a_lieutenant_and_victim_starts():
-    state = game([["BL", "T2"], ["T3"], ["T4"]], timer=1)
-    events = state.apply(0, "BL")
-    assert kinds(events, Exploded)[0].seat == 1
-    assert state.lieutenants == [3, 2, 3]
-    assert state.first == 1 and state.round_no == 2
-
-
-def test_explosion_only_protection_cards_may_be_played():
-    state = game([["BL", "T2"], ["T3", "FO", "OA", "BG", "PO", "LE", "CW", "DR"], ["T4"]], timer=1)
-    state.apply(0, "BL")
-    assert state.phase == "explosion" and texts(state) == {"pass", "FO", "BG", "PO", "LE", "CW"}
 
 
 @pytest.mark.parametrize("card", ["FO", "BG"])
@@ -227,17 +148,6 @@ def test_cut_the_wires_in_the_explosion_disarms_and_gains_two_support():
     assert state.lieutenants == [3, 3, 3] and state.first == 1
 
 
-def test_wrong_wire_cancels_cut_the_wires_in_the_explosion():
-    state = game([["BL", "T2"], ["T3", "CW"], ["T4", "WW"]], timer=1)
-    state.apply(0, "BL")
-    state.apply(1, "CW")
-    assert state.phase == "wrongwire" and state.to_act == (2,)
-    assert texts(state) == {"pass", "WW"}
-    events = state.apply(2, "WW")
-    assert not kinds(events, Disarmed)[0].success
-    assert state.lieutenants[1] == 2 and state.support[1] == 0
-
-
 def test_wrong_wire_holder_may_pass():
     state = game([["BL", "T2", "WW"], ["T3", "CW"], ["T4"]], timer=1)
     state.apply(0, "BL")
@@ -264,49 +174,17 @@ def test_wrong_wire_against_own_turn_disarm_the_turn_goes_on():
     assert "CW" not in state.hands[0]
 
 
-# --- attacks ----------------------------------------------------------------------------------------
-def test_attack_needs_a_soldier_or_mercenary_and_a_climate_that_allows_it():
-    state = game([["BL", "E2", "S1"], ["T3"], ["T4"]])
-    assert not any(t.startswith("attack") for t in texts(state))
-    state = game([["BL", "M5"], ["T3"], ["T4"]])
-    assert {"attack:1", "attack:2"} <= texts(state)
-    state = game([["BL", "T2"], ["T3"], ["T4"]], climate="democracy")
-    assert not any(t.startswith("attack") for t in texts(state))
-
-
-def test_fort_cancels_an_attack():
-    state = game([["BL", "T2"], ["T3", "FO"], ["T4"]])
-    state.apply(0, "attack:1")
-    assert state.to_act == (1,) and texts(state) == {"pass", "FO"}
-    state.apply(1, "FO")
-    assert state.phase == "turn" and state.to_act == (0,) and "T2" in state.hands[0]
-
-
-def test_attack_steps_cards_dice_support_and_result():
+def test_a_winner_attacks_again_only_with_the_cards_left_in_hand():
     state = game([["BL", "T3", "E2", "S1", "T2"], ["T2", "E1", "BR"], ["T4"]], support=[2, 0, 0],
                  dice=[4, 3])
-    state.apply(0, "attack:1")
-    assert state.to_act == (0,)
-    options = texts(state)
-    assert "fight:T3+E2+S1+sp2" in options and "fight:E2" not in options and "fight:none" not in options
-    state.apply(0, "fight:T3+E2+S1+sp1")
-    assert state.supply == 9 and state.support[0] == 1
-    assert state.to_act == (1,) and "fight:none" in texts(state) and "fight:E1" not in texts(state)
-    events = state.apply(1, "fight:T2+E1")
-    duel = kinds(events, AttackResolved)[0]
-    assert duel.totals == (3 + 2 + 1 + 1 + 4, 2 + 1 + 3 + BONUS) and duel.winner == 0
-    assert "defending +1" in duel.explanation or not BONUS
-    assert [e.value for e in kinds(events, DieRolled)] == [4, 3]
-    assert state.lieutenants[1] == 2
-    assert {"T2", "E1"} <= set(state.discard)
-    assert sorted(state.table[0]) == ["E2", "S1", "T3"]        # on the table until the turn ends
-    assert "fight:T2" in texts(state) or True
-    state.apply(0, "BL")
-    assert "T3" in state.hands[0] and not state.table[0]
+    fight(state, "fight:T3+E2+S1+sp1", "fight:T2+E1")
+    assert sorted(state.table[0]) == ["E2", "S1", "T3"] and state.lieutenants[1] == 2
+    state.apply(0, "attack:2")
+    assert texts(state) == {"fight:T2", "fight:T2+sp1"}          # T3, E2 and S1 wait on the table
 
 
 def test_defender_wins_ties_and_takes_cards_back_attacker_discards():
-    state = game([["BL", "T2"], ["T2", "BR"], ["T4"]], dice=[3 + BONUS, 3])
+    state = game([["BL", "T2"], ["T2", "BR"], ["T4"]], dice=[3, 3])
     state.apply(0, "attack:1")
     state.apply(0, "fight:T2")
     events = state.apply(1, "fight:T2")
@@ -323,13 +201,7 @@ def test_mercenary_is_discarded_at_the_end_of_a_won_fight():
     assert state.table[0] == [] and {"M6", "E3"} <= set(state.discard)
 
 
-def test_revolution_allows_two_attacks_dictatorship_one_without_support():
-    state = game([["BL", "T2", "T3", "T4"], ["BR"], ["BR"]], dice=[6, 1, 6, 1])
-    for _ in range(2):
-        state.apply(0, "attack:1")
-        state.apply(0, "fight:" + next(c for c in ("T4", "T3", "T2") if c in state.hands[0]))
-        state.apply(1, "fight:none")
-    assert not any(t.startswith("attack") for t in texts(state))
+def test_dictatorship_allows_one_attack_without_support():
     state = game([["BL", "T2", "T3"], ["BR"], ["BR"]], climate="dictatorship", support=[2, 0, 0], dice=[6, 1])
     state.apply(0, "attack:1")
     assert texts(state) == {"fight:T2", "fight:T3"}
@@ -346,7 +218,7 @@ def test_alliance_adds_the_allys_die_and_pays_the_ally_on_a_win():
     assert state.phase == "tactic_a" and texts(state) == {"pass", "AL:2"}
     events = state.apply(0, "AL:2")
     duel = kinds(events, AttackResolved)[0]
-    assert duel.ally_dice == (4, 0) and duel.totals == (2 + 2 + 4, 4 + 5 + BONUS) and duel.winner == 1
+    assert duel.ally_dice == (4, 0) and duel.totals == (2 + 2 + 4, 4 + 5) and duel.winner == 1
     assert state.support[2] == 0
     state = game([["BL", "T2", "AL"], ["T2", "BR"], ["T3"]], dice=[3, 4, 3])
     state.apply(0, "attack:1")
@@ -369,7 +241,7 @@ def test_out_of_ammo_cancels_equipment_and_lowers_the_total():
     state.apply(1, "fight:T2+E3")
     events = state.apply(0, "OA")
     duel = kinds(events, AttackResolved)[0]
-    assert duel.totals == (3 + 3, 2 + 0 + 3 - 1 + BONUS) and duel.winner == 0
+    assert duel.totals == (3 + 3, 2 + 0 + 3 - 1) and duel.winner == 0
 
 
 def test_doctor_for_a_losing_attacker_returns_the_fight_cards():
@@ -455,27 +327,6 @@ def test_out_of_cards_draw_two():
     state.hands[1] = ["T3"]
     state.apply(0, "OM:1")
     assert len(state.hands[0]) == 1
-
-
-def test_out_of_cards_after_losing_the_last_card():
-    state = game([["BL", "IG"], ["T3"], ["T4", "BR"]])
-    state.apply(0, "BL")
-    state.phase, state.ctx = "irish", {"seat": 0, "scan": [], "owner": 1}
-    state.apply(0, "IG:1")                      # steals the only card: seat 1 draws 2 at once
-    assert len(state.hands[1]) == 2
-
-
-def test_elimination_and_the_winner():
-    state = game([["BL", "T2"], ["T3"], ["T4"]], timer=1, lieutenants=[1, 1, 3])
-    events = state.apply(0, "BL")
-    assert kinds(events, Eliminated)[0].seat == 1 and state.hands[1] == []
-    assert state.first == 2                     # left of the eliminated victim
-    assert not state.is_over
-    state = game([["BL", "T2"], ["T3"], ["T4"]], timer=1, lieutenants=[2, 1, 0])
-    events = state.apply(0, "BL")
-    assert state.is_over and state.scores == (1, 0, 0) and kinds(events, GameOver)
-    with pytest.raises(IllegalMove):
-        state.apply(0, "pass")
 
 
 def test_support_never_exceeds_the_supply():

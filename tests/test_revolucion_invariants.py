@@ -35,7 +35,7 @@ def play_random(players: int, seed: int, check_every: int = 0):
         assert steps < 5000, "game does not end"
         if check_every and steps % check_every == 0:
             assert Counter(state.card_count()) == deck
-            assert state.supply + sum(state.support) == RULES.data["support_tokens"]
+            assert state.supply + sum(state.support) + state.spent == RULES.data["support_tokens"]
     return state
 
 
@@ -203,5 +203,5 @@ def test_thousand_random_games_end_with_one_winner_and_conserve_cards(players):
         assert sum(1 for s in range(players) if state.lieutenants[s] > 0) == 1
         assert state.lieutenants[state.winner] > 0
         assert Counter(state.card_count()) == deck
-        assert state.supply + sum(state.support) == RULES.data["support_tokens"]
+        assert state.supply + sum(state.support) + state.spent == RULES.data["support_tokens"]
         assert state.legal_moves(0) == [] and state.to_act == ()

@@ -153,8 +153,8 @@ class BombHeuristicAgent(HeuristicAgent):
         for m in moves:
             if m.text in self.t.cards and self.has_kind(m.text, "turn", "set_climate"):
                 climate = self.card(m.text).effect("turn", "set_climate")["climate"]
-                attacks_now = self.rules.data["climates"][info["climate"]]["attacks"]
-                attacks_then = self.rules.data["climates"][climate]["attacks"]
+                attacks_now = self.rules.data["climates"][info["climate"]].get("attacks", 99)
+                attacks_then = self.rules.data["climates"][climate].get("attacks", 99)
                 if climate == info["climate"] or (attacks_then > attacks_now and strength >= 5) \
                         or (attacks_then < attacks_now and strength < 4):
                     return m   # a favourable change, or a free card in the same climate

@@ -88,6 +88,7 @@ class BombState(GameState):
         self.lieutenants = [d["lieutenants"]] * players
         self.support = [0] * players
         self.supply = d["support_tokens"]
+        self.spent = 0                       # support tokens spent in fights: out of the game
         self.climate = ""
         self.bag: list[str] = []             # climate tokens not drawn yet in this cycle
         self.timer_start = d["timer"][players]
@@ -210,7 +211,7 @@ class BombState(GameState):
         state.deck = pool
         for key in ("lieutenants", "support"):
             setattr(state, key, list(info[key]))
-        for key in ("supply", "climate", "timer", "timer_start", "bomb", "sender", "first", "round_no",
+        for key in ("supply", "spent", "climate", "timer", "timer_start", "bomb", "sender", "first", "round_no",
                     "bomb_moves", "phase", "winner"):
             setattr(state, key, info[key])
         state.bag = list(info["bag"])
@@ -511,7 +512,8 @@ class BombState(GameState):
                 moves += [Move(f"{card}:{s}") for s in others]
             else:
                 moves.append(Move(card))
-        if self.ctx["attacks"] < self.climate_spec()["attacks"] and any(t.cards[c].fighter for c in hand):
+        cap = self.climate_spec().get("attacks")
+        if (cap is None or self.ctx["attacks"] < cap) and any(t.cards[c].fighter for c in hand):
             moves += [Move(f"attack:{s}") for s in others]
         movers = t.holding(hand, "movement")
         if movers:
@@ -655,9 +657,6 @@ class BombState(GameState):
         if card:
             events.append(Played(seat, (card, *extras), "+".join([card if dest is None else f"{card}:{dest}", *extras])))
         self.draw(seat, 1, events, "turn")
-        if self.table[seat]:
-            self.hands[seat].extend(self.table[seat])
-            self.table[seat] = []
         steps, explode = 1, False
         for extra in extras:
             for effect in t.cards[extra].effects("bomb_extra"):
@@ -782,19 +781,23 @@ class BombState(GameState):
         self.ctx["attacks"] = ctx["attacks"]
 
     def _commit_options(self, seat: int, need_fighter: bool) -> list[Move]:
+        """Every commitment: at most one card of each type (Soldier, Mercenary, Equipment, Support),
+        Equipment and Support only beside a fighter, and any number of support tokens the climate
+        and the rules allow. The cards are listed in deck order (T, M, E, S)."""
         t = self.t
-        hand = self.sorted_hand(seat)
-        fighters = [c for c in dict.fromkeys(hand) if t.cards[c].fighter]
-        equipment = [None] + [c for c in dict.fromkeys(hand) if t.cards[c].type == "equipment"]
-        support = [None] + [c for c in dict.fromkeys(hand) if t.cards[c].type == "support"]
+        hand = list(dict.fromkeys(self.sorted_hand(seat)))
+
+        def of(ctype: str) -> list[str | None]:
+            return [None] + [c for c in hand if t.cards[c].type == ctype]
+        fighter_sets = [tuple(c for c in (s, m) if c) for s in of("soldier") for m in of("mercenary")]
+        extras = [tuple(c for c in (e, s) if c) for e in of("equipment") for s in of("support")]
+        combos: list[tuple[str, ...]] = [] if need_fighter else [()]
+        combos += [f + x for f in fighter_sets if f for x in extras]
+        combos.sort(key=lambda combo: [t.rank[c] for c in combo])
         max_sp = 0
         if self.climate_spec().get("support_in_fights", True):
-            max_sp = min(self.support[seat], self.rules.data["fight"]["max_support"])
-        combos: list[tuple[str, ...]] = [] if need_fighter else [()]
-        for f in fighters:
-            for e in equipment:
-                for s in support:
-                    combos.append(tuple(c for c in (f, e, s) if c))
+            cap = self.rules.data["fight"].get("max_support")
+            max_sp = self.support[seat] if cap is None else min(self.support[seat], cap)
         return [Move("fight:" + _fmt_cards(combo, sp), (combo, sp)) for combo in combos for sp in range(max_sp + 1)]
 
     def _moves_commit_a(self, seat: int) -> list[Move]:
@@ -809,7 +812,7 @@ class BombState(GameState):
             self.hands[seat].remove(c)
         self.fight[seat] = cards
         self.support[seat] -= sp
-        self.supply += sp                       # spent tokens go back to the supply
+        self.spent += sp                        # spent tokens are lost (rulebook line 44)
         self.ctx["sp"][side] = sp
         events.append(FightCommitted(seat, tuple(cards), sp))
 
@@ -995,6 +998,7 @@ class BombState(GameState):
         return {
             "start_seat": self.start_seat, "phase": self.phase, "ctx": copy.deepcopy(self.ctx),
             "lieutenants": tuple(self.lieutenants), "support": tuple(self.support), "supply": self.supply,
+            "spent": self.spent,
             "climate": self.climate, "climate_name": self.climate_spec()["name"] if self.climate else "",
             "bag": tuple(self.bag), "timer": self.timer, "timer_start": self.timer_start,
             "bomb": self.bomb, "sender": self.sender, "first": self.first, "round_no": self.round_no,

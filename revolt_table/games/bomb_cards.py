@@ -39,8 +39,9 @@ CARD = Map({"id": Str(), "name": Str(), "type": Str(CARD_TYPES), "count": Int(0,
             "discard_after_fight": Bool(), "text": Str(),
             "effects": DictOf(Str(tuple(OCCASIONS)), ListOf(EFFECT, min_len=1))},
            required=("id", "name", "type", "count"))
+# `attacks` caps the attacks per turn; a climate without it allows as many as the owner wishes
 CLIMATE = Map({"name": Str(), "attacks": Int(0, 9), "categories": ListOf(Str(CATEGORIES)),
-               "support_in_fights": Bool()}, required=("name", "attacks", "categories"))
+               "support_in_fights": Bool()}, required=("name", "categories"))
 
 FIELDS = {
     "parties": Int(1, 12),
@@ -53,8 +54,10 @@ FIELDS = {
     "timer": DictOf(Int(1, 12), Int(1, 99)),
     "max_rounds": Int(1, 999),
     "climates": DictOf(Str(), CLIMATE),
+    # `max_support` caps the tokens one side spends in a fight (none: as many as they wish);
+    # `defender_bonus` is added to the defender's total (0 unless a variant sets it)
     "fight": Map({"tie": Str(("defender", "attacker")), "max_support": Int(0, 10), "defender_bonus": Int(0, 10)},
-                 required=("tie", "max_support")),
+                 required=("tie",)),
     "disarm": Map({"reward": Int(0, 10), "own_turn_max_steps_left": Int(0, 99)},
                   required=("reward", "own_turn_max_steps_left")),
     "deck": ListOf(CARD, min_len=1),

@@ -155,7 +155,6 @@ def test_a_reaction_answered_no_by_keyboard():
         if scene.family.can_choose():
             break
     assert scene.session.state.phase == "commit_d"
-    fam = scene.family
     select_cards(app, scene, ["T3", "E1"])
     fights = [(r, i) for r, i in buttons(scene) if i.kind == "fight"]
     assert fights and all(sorted(i.cards) == ["E1", "T3"] for _, i in fights)

@@ -799,15 +799,14 @@ class BombTable(FamilyTable):
         else:
             if phase in ("exchange",) or phase in REACTION_PHASES:
                 self.selected = []
-            elif phase in ("commit_a", "commit_d"):       # one fighter, one equipment, one support
+            elif phase in ("commit_a", "commit_d"):       # one card of each type (rulebook line 27)
                 kind = self.fight_slot(zone.sprites[index].card)
                 self.selected = [i for i in self.selected if self.fight_slot(zone.sprites[i].card) != kind]
             self.selected.append(index)
         self.button_focus = 0
 
     def fight_slot(self, card: str | None) -> str:
-        ctype = self.painter.cards.get(card or "", {}).get("type", "")
-        return "fighter" if ctype in ("soldier", "mercenary") else ctype
+        return self.painter.cards.get(card or "", {}).get("type", "")
 
     def play_info(self, info: bomb_moves.MoveInfo) -> None:
         s = self.scene
