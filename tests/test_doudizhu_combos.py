@@ -243,7 +243,7 @@ NON_EXAMPLES = [
 @pytest.mark.parametrize("text", NON_EXAMPLES)
 def test_non_examples(text):
     assert classify(text) is None
-    assert why_invalid(text) != ""
+    assert why_invalid(text) is not None
     if all(x <= m for x, m in zip(parse(text), MAXC)):
         assert ref_readings(parse(text)) == set()
 
@@ -389,43 +389,88 @@ def test_text_round_trip():
         pack([5] + [0] * 14)
 
 
-def test_describe():
-    assert describe(C("99")) == "Pair of 9s"
-    assert describe(C("345678")) == "Chain of 6 (3 to 8)"
-    assert describe(C("33344456")) == "Airplane with wings (3 to 4)"
-    assert describe(C("3334445566")) == "Airplane with pair wings (3 to 4)"
-    assert describe(C("TJQKA")) == "Chain of 5 (10 to A)"
-    assert describe(C("BR")) == "Rocket"
-    assert describe(C("R")) == "Red joker"
-    assert describe(C("K")) == "Single King"
-    assert describe(C("2222")) == "Bomb of 2s"
+def english(message) -> str:
+    from revolt_table.ui import i18n
+    i18n.set_language("en")
+    return i18n.say(message)
+
+
+def test_describe_is_a_message_with_rank_ids_and_counts():
+    from revolt_table.engine import Message
+    assert describe(C("99")) == Message("climbing.combo.pair", rank=Message("climbing.rank.many.9"))
+    assert describe(C("345678")) == Message("climbing.combo.chain", length=6, low=Message("climbing.rank.short.3"),
+                                            high=Message("climbing.rank.short.8"))
+    assert describe(C("R")) == Message("climbing.combo.single_joker", rank=Message("climbing.rank.one.R"))
+    assert describe(C("BR")) == Message("climbing.combo.rocket")
     for t in ONE_OF_EACH.values():
-        assert describe(C(t))
+        assert describe(C(t)).code in dz.CODES
 
 
-def test_why_invalid_messages():
-    assert why_invalid("3456") == "a chain needs at least 5 cards"
-    assert why_invalid("TJQKA2") == "a chain cannot contain a 2 or a joker"
-    assert why_invalid("3344") == "a chain of pairs needs at least 3 pairs"
-    assert why_invalid("333444BR") == "airplane wings cannot include both jokers"
-    assert why_invalid("33334444") == "the two pairs with a four must be of different ranks"
-    assert why_invalid("3333BR") == "the two cards with a four cannot be both jokers"
-    assert why_invalid("33334445") == "airplane wings cannot use a rank of the core"
-    assert why_invalid("AAA222") == "an airplane cannot contain 2s"
-    assert why_invalid("") == "select at least one card"
-    assert why_invalid("33333") == "there are only four 3s"
-    assert why_invalid("88", C("99")) == "does not beat pair of 9s"
-    assert why_invalid("99", C("99")) == "does not beat pair of 9s"
-    assert why_invalid("TT", C("99")) == ""
-    assert why_invalid("34567") == ""
-    assert "same length" in why_invalid("456789", C("34567"))
-    assert why_invalid("3333", "BR") == "nothing beats the rocket"
-    assert why_invalid("3333", "4444").startswith("does not beat bomb of 4s")
-    assert why_invalid("3333", "AA") == ""
-    assert why_invalid("BR", "2222") == ""
-    assert "a pair" in why_invalid("3", "99")
+@pytest.mark.parametrize("text,name", [
+    ("99", "pair of 9s"), ("345678", "chain of 6 (3 to 8)"), ("33344456", "airplane with wings (3 to 4)"),
+    ("3334445566", "airplane with pair wings (3 to 4)"), ("TJQKA", "chain of 5 (10 to A)"), ("BR", "rocket"),
+    ("R", "red joker"), ("K", "single King"), ("2222", "bomb of 2s"), ("334455", "chain of 3 pairs (3 to 5)"),
+    ("333444", "airplane of 2 trios (3 to 4)"), ("QQQ", "trio of Queens"), ("3334", "trio of 3s with a single"),
+    ("33344", "trio of 3s with a pair"), ("AAAA34", "four Aces with two singles"),
+    ("AAAA3344", "four Aces with two pairs"), ("T", "single 10"),
+])
+def test_describe_reads_in_english(text, name):
+    assert english(describe(C(text))) == name
+
+
+@pytest.mark.parametrize("selection,to_beat,code,sentence", [
+    ("3456", None, "chain_short", "A chain needs at least 5 cards"),
+    ("TJQKA2", None, "chain_two", "A chain cannot contain a 2 or a joker"),
+    ("3344", None, "pair_chain_short", "A chain of pairs needs at least 3 pairs"),
+    ("333444BR", None, "wings_jokers", "Airplane wings cannot include both jokers"),
+    ("33334444", None, "four_pairs_differ", "The two pairs with a four must be of different ranks"),
+    ("3333BR", None, "four_jokers", "The two cards with a four cannot be both jokers"),
+    ("33334445", None, "wings_core_rank", "Airplane wings cannot use a rank of the core"),
+    ("AAA222", None, "airplane_twos", "An airplane cannot contain 2s"),
+    ("", None, "select_cards", "Select at least one card"),
+    ("33333", None, "only_four", "There are only four 3s"),
+    ("BB", None, "only_one", "There is only one black joker"),
+    ("3334445", None, "airplane_wings", "An airplane of 2 trios takes 2 single wings or 2 pair wings"),
+    ("35", None, "not_a_pair", "Two different cards are not a pair"),
+    ("88", "99", "too_low", "Does not beat pair of 9s"),
+    ("99", "99", "too_low", "Does not beat pair of 9s"),
+    ("456789", "34567", "length_cards", "Does not beat chain of 5 (3 to 7): it needs the same length (5 cards, not 6)"),
+    ("3333", "BR", "rocket", "Nothing beats the rocket"),
+    ("3333", "4444", "bomb_too_low", "Does not beat bomb of 4s: a bomb needs a higher bomb or the rocket"),
+    ("3", "99", "wrong_kind", "Does not beat pair of 9s: play a pair, a bomb or the rocket"),
+    ("3", "333444", "wrong_kind", "Does not beat airplane of 2 trios (3 to 4): play an airplane, a bomb or the rocket"),
+    ("AA", "5555", "only_bombs", "Does not beat bomb of 5s: only a higher bomb or the rocket can"),
+])
+def test_why_invalid_says_why(selection, to_beat, code, sentence):
+    reason = why_invalid(selection, C(to_beat) if to_beat else None)
+    assert reason.code == "climbing.refusal." + code and reason.code in dz.CODES
+    assert english(reason) == sentence
+
+
+def test_why_invalid_is_none_exactly_when_playable():
+    assert why_invalid("TT", C("99")) is None
+    assert why_invalid("34567") is None
+    assert why_invalid("3333", "AA") is None
+    assert why_invalid("BR", "2222") is None
+    assert why_invalid("33X").code == "climbing.refusal.not_cards"
     for t in NON_EXAMPLES:
-        assert why_invalid(t)
+        assert why_invalid(t) is not None
+    rng = random.Random(4)
+    for _ in range(3000):
+        sel = tuple(rng.randint(0, m) if rng.random() < 0.3 else 0 for m in MAXC)
+        other = rng.choice(list(ONE_OF_EACH.values()))
+        cb, tb = classify(sel), C(other)
+        playable = cb is not None and beats(cb, tb)
+        assert (why_invalid(sel, tb) is None) == playable
+        assert (why_invalid(sel) is None) == (cb is not None)
+
+
+def test_every_code_has_an_english_text_with_its_placeholders():
+    from revolt_table.games import climbing
+    from revolt_table.ui import i18n
+    assert set(dz.CODES) <= set(climbing.CODES) and len(set(climbing.CODES)) == len(climbing.CODES)
+    for code in climbing.CODES:
+        assert i18n.has(code), code
 
 
 # ---------------------------------------------------------------------------------------------

@@ -79,22 +79,6 @@ def test_illegal_moves_are_refused():
         state.apply(seat, missing)          # not in the hand
 
 
-def test_is_legal_agrees_with_legal_moves():
-    rng = random.Random(5)
-    texts = ["pass", "bid1", "bid2", "bid3", "3", "33", "333", "3334", "34567", "BR", "2222", "2", "R",
-             "334455", "333444", "33344455"]
-    for seed in range(60):
-        state = RULES.new_game(3, seed=seed)
-        while not state.is_over:
-            seat = state.to_act[0]
-            moves = state.legal_moves(seat)
-            legal = {m.text for m in moves}
-            for text in texts:
-                from revolt_table.engine.move import Move
-                assert state.is_legal(seat, Move(text)) == (text in legal), (text, legal)
-            state.apply(seat, moves[rng.randrange(len(moves))])
-
-
 def test_same_seed_and_moves_give_the_same_game():
     for seed in (1, 2, 3):
         state = random_game(seed, check_every_step=False)
@@ -150,8 +134,10 @@ def test_views_never_show_hidden_cards():
             for event in state.apply(seat, moves[rng.randrange(len(moves))]):
                 if isinstance(event, LandlordChosen):
                     assert len(event.bottom) == 3
-                if isinstance(event, Played):
-                    assert all(c in state.view(None).zones[f"played:{event.seat}"].cards or True for c in event.cards)
+                if isinstance(event, Played):        # the cards played are public, in their seat's pile
+                    public = state.view((event.seat + 1) % 3).zones
+                    assert public[f"played:{event.seat}"].groups[-1] == tuple(event.cards)
+                    assert not set(event.cards) & set(state.view(event.seat).hand())
         view = state.view(1)
         assert all(view.zones[f"hand:{s}"].cards is not None for s in range(3))  # shown at the end
 
@@ -199,3 +185,42 @@ def test_clone_is_independent():
     assert copy.view(None).info["phase"] == "bidding" and copy.history == []
     copy.apply(seat, "bid3")
     assert copy.view(seat).hand() == state.view(seat).hand()
+
+
+FIXED_TRIES = ["pass", "bid1", "bid2", "bid3", "bid4", "3", "33", "333", "3334", "34567", "BR", "2222", "2", "R",
+               "334455", "333444", "33344455"]
+
+
+def test_refusal_and_is_legal_agree_with_legal_moves():
+    """Over every position of many random games: each legal move is accepted, and random selections
+    of the hand (and other texts) that are not legal get a specific reason, never the generic one."""
+    from revolt_table.engine import Move, Refusal
+    from revolt_table.engine.message import NOT_LEGAL
+    from revolt_table.games import climbing
+    rng = random.Random(11)
+    refused = set()
+    for seed in range(120):
+        state = RULES.new_game(3, seed=seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            moves = state.legal_moves(seat)
+            legal = {m.text for m in moves}
+            for m in moves:
+                assert state.refusal(seat, m) is None and state.refusal(seat, m.text) is None
+            hand = state.view(seat).hand()
+            tries = list(FIXED_TRIES)
+            for _ in range(12):
+                picked = rng.sample(hand, rng.randint(1, min(len(hand), 10)))
+                tries.append(dz.to_text("".join(c[0] for c in picked)))
+            for text in tries:
+                refusal = state.refusal(seat, text)
+                assert (refusal is None) == (text in legal) == state.is_legal(seat, Move(text)), (seed, text)
+                if refusal is not None:
+                    assert isinstance(refusal, Refusal) and refusal.code in climbing.CODES, refusal
+                    assert refusal.code != NOT_LEGAL
+                    refused.add(refusal.code)
+            state.apply(seat, moves[rng.randrange(len(moves))])
+    # the random selections reach the reasons a player meets most
+    for reason in ("too_low", "wrong_kind", "not_a_pair", "chain_short", "must_lead", "bid_higher",
+                   "bidding_over", "bid_first", "bid_max", "not_held"):
+        assert "climbing.refusal." + reason in refused, reason

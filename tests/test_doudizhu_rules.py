@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from revolt_table.engine import IllegalMove, Match, load_rules, replay
+from revolt_table.engine import IllegalMove, Match, Refusal, load_rules, replay
 from revolt_table.engine.events import Bid, Dealt, GameOver, Passed, Played, ScoreChanged
 from revolt_table.games.climbing import (CARD_IDS, DealScored, Doubled, LandlordChosen, LeadRegained, Redeal,
                                          Spring)
@@ -189,12 +189,112 @@ def test_parse_move_accepts_any_order_and_ten():
 
 
 def test_last_play_is_described():
+    from revolt_table.engine import Message
     state = small([["3S", "3H", "3D", "4S", "9C"], ["6S"], ["7S"]])
     state.apply(0, "3334")
-    last = state.view(1).info["last_plays"][0]
-    assert last["type"] == "trio_single" and last["describe"] == "Trio of 3s with a single"
-    assert last["cards"] == ("3S", "3H", "3D", "4S")
-    assert state.view(1).info["lead"]["describe"] == "Trio of 3s with a single"
+    info = state.view(1).info
+    last = info.last_plays[0]
+    name = Message("climbing.combo.trio_single", rank=Message("climbing.rank.many.3"))
+    assert last.type == "trio_single" and last.describe == name
+    assert last.cards == ("3S", "3H", "3D", "4S") and last.text == "3334"
+    assert info.lead.describe == name and info.lead.to_beat == "3334" and info.lead.owner == 0
+    assert info["last_plays"][0]["type"] == "trio_single"          # the old dict-style reads still work
+    state.apply(1, "pass")
+    assert state.view(0).info.last_plays[1].type == "pass" and state.view(0).info.last_plays[1].describe is None
+
+
+# --- the boundary: params, info, refusals -----------------------------------------------------
+
+def test_params_are_compiled_from_the_rules_file():
+    from revolt_table.games.climbing import ClimbingParams
+    p = RULES.params
+    assert isinstance(p, ClimbingParams) and p is RULES.params
+    assert (p.hand, p.bottom, p.max_bid, p.after_redeal) == (17, 3, 3, "next_seat")
+    assert [p.factor(r) for r in ("bomb", "rocket", "spring", "reverse_spring")] == [2, 2, 2, 2]
+    assert p.landlord_share == 2
+    with pytest.raises(Exception):
+        p.max_bid = 4                                              # frozen
+
+
+def test_params_follow_a_changed_rules_file(tmp_path):
+    text = RULES.path.read_text(encoding="utf-8").replace("  bomb: 2 ", "  bomb: 3 ").replace("max_bid: 3", "max_bid: 2")
+    path = tmp_path / "big_bombs.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_rules(path)
+    assert rules.params.factor("bomb") == 3 and rules.params.max_bid == 2
+    state = rules.new_game(3, seed=9, deal={"hands": [["3S", "3H", "3D", "3C", "9S"], ["5S"], ["6S"]],
+                                            "landlord": 0, "bid": 1})
+    state.apply(0, "3333")
+    assert state.view(None).info.multiplier == 3
+    assert [m.text for m in rules.new_game(3, seed=1).legal_moves(rules.new_game(3, seed=1).to_act[0])] == \
+        ["pass", "bid1", "bid2"]
+
+
+def test_info_is_a_frozen_typed_record():
+    from dataclasses import FrozenInstanceError
+    from revolt_table.games.climbing import ClimbingInfo, Lead
+    state = small([["3S", "3H", "9C"], ["6S"], ["7S"]])
+    info = state.view(0).info
+    assert isinstance(info, ClimbingInfo) and isinstance(info.lead, Lead)
+    assert info.phase == "play" and info["phase"] == "play" and info.landlord == 0 and info.result is None
+    hash(info)
+    with pytest.raises(FrozenInstanceError):
+        info.phase = "over"
+
+
+def test_the_explanation_is_a_message_with_the_numbers():
+    from revolt_table.ui import i18n
+    state = small([["BJ", "RJ", "3S"], ["4S", "5S"], ["6S", "7S"]], bid=1)
+    for seat, move in [(0, "BR"), (1, "pass"), (2, "pass")]:
+        state.apply(seat, move)
+    events = state.apply(0, "3")
+    scored = next(e for e in events if isinstance(e, DealScored))
+    over = events[-1]
+    assert isinstance(over, GameOver) and over.explanation == scored.explanation
+    assert scored.explanation.code == "climbing.result.landlord_wins"
+    assert scored.explanation.args == {"bid": 1, "multiplier": 4, "unit": 4, "landlord_points": 8, "landlord": 0,
+                                       "winner": 0}
+    result = state.view(1).info.result
+    assert (result.side, result.unit, result.landlord_points, result.spring) == ("landlord", 4, 8, "spring")
+    assert result.breakdown == (("rocket", 2), ("spring", 2)) and result.explanation == scored.explanation
+    i18n.set_language("en")
+    assert i18n.say(result.explanation) == ("The landlord wins: bid 1 × multiplier 4 = 4. Each farmer loses 4, "
+                                            "the landlord wins 8.")
+
+
+@pytest.mark.parametrize("moves,seat,text,code", [
+    ([], 0, "pass", "climbing.refusal.must_lead"),
+    ([], 0, "bid2", "climbing.refusal.bidding_over"),
+    ([], 0, "34", "climbing.refusal.not_a_pair"),
+    ([], 0, "2", "climbing.refusal.not_held"),
+    ([(0, "33")], 1, "3", "climbing.refusal.wrong_kind"),
+    ([(0, "33")], 1, "44", "climbing.refusal.not_held"),
+    ([(0, "33")], 2, "pass", "engine.refusal.not_your_turn"),
+    ([], 0, "hello", "engine.refusal.not_legal"),
+])
+def test_refusals_in_play(moves, seat, text, code):
+    state = small([["3S", "3H", "9C", "9S"], ["6S", "7S"], ["8S", "5S"]])
+    for s, m in moves:
+        state.apply(s, m)
+    refusal = state.refusal(seat, text)
+    assert refusal is not None and refusal.code == code
+
+
+def test_refusals_in_bidding():
+    state = RULES.new_game(3, seed=3, deal=full_deal(first_bidder=0))
+    assert state.refusal(0, "bid4").code == "climbing.refusal.bid_max"
+    assert state.refusal(0, "3").code == "climbing.refusal.bid_first"
+    assert state.refusal(1, "bid1").code == "engine.refusal.not_your_turn"
+    state.apply(0, "bid2")
+    assert state.refusal(1, "bid2") == Refusal("climbing.refusal.bid_higher", current=2)
+    assert state.refusal(1, "bid3") is None and state.refusal(1, "pass") is None
+
+
+def test_refusal_reads_ranks_in_any_order_like_apply():
+    state = small([["3S", "3H", "3D", "4S", "9C"], ["6S"], ["7S"]])
+    assert state.refusal(0, "4333") is None and state.refusal(0, "3334") is None
+    state.apply(0, "4333")
+    assert state.history[-1] == (0, "3334")
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -317,3 +417,10 @@ def test_redeal_first_bidder_rule_is_read_from_the_yaml(tmp_path):
     for seat in (1, 2, 0):
         state.apply(seat, "pass")
     assert state.to_act == (1,)
+
+
+def test_refusal_accepts_what_apply_accepts():
+    state = RULES.new_game(3, seed=3, deal=full_deal(first_bidder=0))
+    assert state.refusal(0, "BID2") is None and state.refusal(0, " Pass ") is None
+    state.apply(0, "BID2")
+    assert state.history[-1] == (0, "bid2")

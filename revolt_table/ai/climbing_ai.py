@@ -140,10 +140,6 @@ def _key_of_cards(cards) -> int:
     return k
 
 
-def _low_rank(key: int) -> int:
-    return ((key & -key).bit_length() - 1) // 3
-
-
 class ClimbingHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
 
@@ -160,14 +156,14 @@ class ClimbingHeuristicAgent(HeuristicAgent):
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         info = view.info
         hand = _key_of_cards(view.hand() or ())
-        if info["phase"] == "bidding":
+        if info.phase == "bidding":
             return self._bid(hand, info, legal_moves, rng)
         return self._play(view, hand, legal_moves)
 
     def _bid(self, hand: int, info, legal_moves: list[Move], rng: random.Random) -> Move:
         s = bid_strength(hand) + (rng.uniform(-1.5, 1.5) if self.noise else 0.0)
         want = sum(1 for t in self.bid_thresholds if s >= t)
-        if want > info["current_bid"]:
+        if want > info.current_bid:
             for m in legal_moves:
                 if m.text == f"bid{want}":
                     return m
@@ -178,8 +174,8 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         info = view.info
         seat = view.seat
         n = view.players
-        landlord = info["landlord"]
-        left = info["cards_left"]
+        landlord = info.landlord
+        left = info.cards_left
         enemies = [s for s in range(n) if s != seat and (seat == landlord or s == landlord)]
         partner = next((s for s in range(n) if s != seat and s not in enemies), None)
         enemy_min = min(left[s] for s in enemies)
@@ -187,10 +183,10 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         # going out wins the deal
         if hand in by_key:
             return by_key[hand]
-        lead = info["lead"]
-        if lead["to_beat"] is None:
+        lead = info.lead
+        if lead.to_beat is None:
             return self._lead(hand, by_key, legal_moves, enemy_min, partner, left)
-        return self._respond(hand, by_key, legal_moves, lead["owner"], partner, enemies, enemy_min, left, seat,
+        return self._respond(hand, by_key, legal_moves, lead.owner, partner, enemies, enemy_min, left, seat,
                              landlord)
 
     def _lead(self, hand, by_key, legal_moves, enemy_min, partner, left) -> Move:
@@ -286,26 +282,30 @@ def hint(view: View, legal_moves: list[Move]) -> Move:
 
 def rollout_policy(state, seat: int, rng: random.Random) -> Move:
     """A fast policy on a full ClimbingState for search playouts: bid from control cards, lead the
-    lowest combination shedding the most cards, beat cheaply, never beat a partner, bomb late."""
+    lowest combination shedding the most cards, beat cheaply, never beat a partner, bomb late.
+
+    It reads the legal moves and `state.seat_facts(seat)` (the seat's hand key and public facts, made
+    for playouts: building a view per playout move would cost more than the whole policy)."""
     moves = state.legal_moves(seat)
     if len(moves) == 1:
         return moves[0]
-    if state.phase == 0:  # bidding
-        c = dz.unpack(state.keys[seat])
+    facts = state.seat_facts(seat)
+    if facts.phase == "bidding":
+        c = dz.unpack(facts.hand)
         s = 4 * c[RJ] + 3 * c[BJ] + 2 * c[TWO] + 0.5 * c[ACE] + rng.random() * 2
         want = 3 if s >= 9 else 2 if s >= 7 else 1 if s >= 5 else 0
-        return moves[want - state.cur_bid] if want > state.cur_bid else moves[0]
+        return moves[want - facts.current_bid] if want > facts.current_bid else moves[0]
     if rng.random() < 0.05:
         return moves[rng.randrange(len(moves))]
     combo_of = dz.combo_of_key
-    if state.to_beat is None:
-        return _planned_lead(state, seat, moves)
-    landlord = state.landlord
-    owner = state.owner
+    if facts.to_beat is None:
+        return _planned_lead(facts, seat)
+    landlord = facts.landlord
+    owner = facts.lead_owner
     if seat != landlord and owner != landlord:
         return moves[0]  # partner's play
-    hand = state.keys[seat]
-    owner_left = bin(state.masks[owner]).count("1")
+    hand = facts.hand
+    owner_left = facts.cards_left[owner]
     best, best_score, bomb = None, None, None
     for m in moves[1:]:
         k = m.payload
@@ -329,18 +329,19 @@ def rollout_policy(state, seat: int, rng: random.Random) -> Move:
     return moves[0]
 
 
-def _planned_lead(state, seat: int, moves: list[Move]) -> Move:
+def _planned_lead(facts, seat: int) -> Move:
     """Lead the weakest combination of the planned split (the highest single when the enemy is on
     its last card), or partner-feed a farmer partner on its last card."""
     from ..games.climbing import move_of_key
-    combos = plan(state.keys[seat])[1]
-    landlord = state.landlord
-    counts = [bin(m).count("1") for m in state.masks]
+    hand = facts.hand
+    combos = plan(hand)[1]
+    landlord = facts.landlord
+    counts = facts.cards_left
     enemy_min = min(counts[s] for s in range(3) if s != seat and (seat == landlord or s == landlord))
     if seat != landlord:
         partner = 3 - seat - landlord
         if counts[partner] == 1:
-            c = dz.unpack(state.keys[seat])
+            c = dz.unpack(hand)
             low = next(r for r in range(15) if c[r])
             return move_of_key(_K[low][1])
     ordinary = [k for k in combos if dz.combo_of_key(k).type not in (dz.BOMB, dz.ROCKET)] or list(combos)
@@ -352,7 +353,7 @@ def _planned_lead(state, seat: int, moves: list[Move]) -> Move:
         if best_score is None or score < best_score:
             best, best_score = k, score
     if best_score[0]:
-        c = dz.unpack(state.keys[seat])
+        c = dz.unpack(hand)
         high = max(r for r in range(15) if c[r])
         return move_of_key(_K[high][1])
     return move_of_key(best)
@@ -392,7 +393,7 @@ class ClimbingSearchAgent:
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        if view.info["phase"] == "bidding":
+        if view.info.phase == "bidding":
             return self.heuristic.choose(view, legal_moves, rng)
         shortlist = self._shortlist(view, legal_moves, rng)
         if len(shortlist) == 1:
@@ -411,7 +412,7 @@ class ClimbingSearchAgent:
                 state.apply(seat, move)
                 r = random.Random(playout_seed)
                 while not state.is_over:
-                    actor = state.turn
+                    actor = state.to_act[0]
                     state.apply(actor, rollout_policy(state, actor, r))
                 score = state.scores[seat]
                 totals[i] += (1.0 if score > 0 else 0.0) + 0.02 * score

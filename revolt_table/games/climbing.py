@@ -18,20 +18,28 @@ cards of the lowest suits (S before H before D before C) held.
 
 Zones: `hand:<s>` (owner; public once the deal is over), `played:<s>` (public; one group per play,
 in order), `bottom` (hidden; empty once the landlord took it: those cards are then in the landlord's
-hand and listed publicly in `info["bottom_cards"]`), `unused` (hidden; only cards a special deal left
+hand and listed publicly in `info.bottom_cards`), `unused` (hidden; only cards a special deal left
 out).
 
-`view.info` (all public): `phase` ("bidding" | "play" | "over"), `turn`, `first_bidder`, `redeals`,
-`bids` ((seat, amount) this deal, 0 = pass), `current_bid`, `high_bidder`, `max_bid`, `landlord`
-(None while bidding), `bid`, `bottom_cards` (() until the landlord takes them), `multiplier`,
-`doublings` ((reason, seat) in order: bomb, rocket, spring, reverse_spring), `plays` (plays per seat),
-`cards_left`, `last` (each seat's last action this trick: move text, "pass" or None), `last_plays`
-(the same as dicts: text, cards, type, label, describe), `trick` ((seat, text) this trick), `passes`,
-`lead` ({owner, leader, to_beat (move text or None), type, describe}), and at the end `result`
-({winner, side, unit, explanation, spring}).
+The boundary (what the table and the AI may use; docs/design.md): `view.info` is a `ClimbingInfo`, a
+frozen record of public facts only: ints, strings, None, tuples, Messages and the nested records
+`Lead` (`info.lead`: the combination to beat and who leads), `LastPlay` (`info.last_plays`: each
+seat's last action this trick, with its combination type and name) and `DealResult` (`info.result`,
+once the deal is over). Field by field it is documented on the classes; `info["phase"]` still reads
+like the old dict. The rules' numbers are `rules.params`, a `ClimbingParams` (deal sizes, highest
+bid, redeal rule, doubling factors, the landlord's share). What a player reads is never English made
+here: a combination's name (`doudizhu_combos.describe`), why a move is refused
+(`state.refusal(seat, move)`, through `explain_refusal`) and the deal's explanation are Messages,
+codes listed in `CODES` with English texts in assets/locale/en.climbing.yaml; rank names come from
+those files by rank id. Why records rather than dicts: the table and the AI read named, typed fields
+a reader can follow, and a view can never be used to change the state or another seat's view.
+Search playouts, which run thousands of times a move, read `seat_facts(seat)` (a NamedTuple with the
+seat's hand key and public facts) instead of building views.
+
 Events: engine `Bid` (amount 0 = pass), `Played` (card ids and move text), `Passed`, `Dealt` (after a
-redeal), `ScoreChanged`, `GameOver`; family `Redeal`, `LandlordChosen`, `LeadRegained`, `Doubled`,
-`Spring`, `DealScored` (bid, multiplier, breakdown, deltas, explanation).
+redeal), `ScoreChanged`, `GameOver` (its explanation is the deal's Message); family `Redeal`,
+`LandlordChosen`, `LeadRegained`, `Doubled`, `Spring`, `DealScored` (bid, multiplier, breakdown
+((reason, factor) pairs), deltas, explanation).
 
 The `deal=` format (tests and puzzles):
   {"hands": [[ids], [ids], [ids]],     # any sizes (17 each normally); cards not dealt go to `unused`
@@ -45,10 +53,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalMove
 from ..engine.events import Bid, Dealt, Event, GameOver, Passed, Played, ScoreChanged
+from ..engine.info import Info
+from ..engine.message import Message, Refusal
 from ..engine.move import Move
 from ..engine.schema import Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
@@ -118,17 +128,6 @@ def _parts(key: int) -> tuple[tuple[int, int], ...]:
     if p is None:
         p = _PARTS[key] = tuple((4 * r, (key >> (3 * r)) & 7) for r in range(15) if (key >> (3 * r)) & 7)
     return p
-
-
-def take_cards(mask: int, key: int) -> int:
-    """The concrete cards (a mask) a move of `key` takes from hand `mask`: lowest suits first."""
-    out = 0
-    for shift, c in _parts(key):
-        bits = _LOW[(mask >> shift) & 15][c]
-        if bits < 0:
-            raise ValueError(f"the hand does not hold {dz.to_text(key)}")
-        out |= bits << shift
-    return out
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -213,7 +212,130 @@ class DealScored(Event):
     multiplier: int
     breakdown: tuple[tuple[str, int], ...]  # (reason, factor): bombs, rocket, spring... in order
     deltas: tuple[int, ...]
-    explanation: str = ""
+    explanation: Message | None = None      # climbing.result.landlord_wins / farmers_win
+
+
+# --- parameters, public info, messages -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbingParams:
+    """The numbers of a climbing rules file, compiled once (`rules.params`): deal, bidding, scoring."""
+
+    hand: int              # cards dealt to each seat (17)
+    bottom: int            # bottom cards, taken by the landlord (3)
+    max_bid: int           # the highest bid; bidding it ends the bidding at once
+    first_bidder: str      # "random": drawn from the game's seed
+    after_redeal: str      # who bids first after a redeal: "next_seat", "random" or "same"
+    bomb: int              # the multiplier is multiplied by this for each bomb...
+    rocket: int            # ...each rocket...
+    spring: int            # ...a spring...
+    reverse_spring: int    # ...or a reverse spring
+    landlord_share: int    # the landlord wins or loses this many times what each farmer does
+
+    def factor(self, reason: str) -> int:
+        """The factor of a doubling `reason`: "bomb", "rocket", "spring" or "reverse_spring"."""
+        return {"bomb": self.bomb, "rocket": self.rocket, "spring": self.spring,
+                "reverse_spring": self.reverse_spring}[reason]
+
+
+def compile_params(rules) -> ClimbingParams:
+    """The family's `compile_params` hook: `rules.params` for a validated climbing rules file."""
+    d = rules.data
+    bidding, scoring = d["bidding"], d["scoring"]
+    return ClimbingParams(
+        hand=d["deal"]["hand"], bottom=d["deal"]["bottom"], max_bid=bidding["max_bid"],
+        first_bidder=bidding["first_bidder"], after_redeal=bidding["after_redeal"], bomb=scoring["bomb"],
+        rocket=scoring["rocket"], spring=scoring["spring"], reverse_spring=scoring["reverse_spring"],
+        landlord_share=scoring["landlord_share"])
+
+
+@dataclass(frozen=True)
+class LastPlay(Info):
+    """A seat's last action in the current trick."""
+
+    text: str                     # the move text ("3334"), or "pass"
+    cards: tuple[str, ...]        # the card ids it played; () for a pass
+    type: str                     # its combination type (doudizhu_combos.TYPES), or "pass"
+    describe: Message | None      # its name (doudizhu_combos.describe); None for a pass
+
+
+@dataclass(frozen=True)
+class Lead(Info):
+    """The combination to beat, and who leads."""
+
+    owner: int                    # who played it (-1 before the first play of the deal)
+    leader: int                   # who leads this trick (the seat to act when there is nothing to beat)
+    to_beat: str | None           # its move text; None when the seat to act leads anything
+    type: str | None              # its combination type
+    describe: Message | None      # its name
+
+
+@dataclass(frozen=True)
+class DealResult(Info):
+    """How the deal ended (public once it is over)."""
+
+    winner: int                   # the seat that went out
+    side: str                     # "landlord" or "farmers"
+    unit: int                     # bid x multiplier: what each farmer wins or loses
+    landlord_points: int          # what the landlord wins or loses (unit x landlord_share)
+    spring: str | None            # "spring", "reverse_spring" or None
+    breakdown: tuple[tuple[str, int], ...]   # (reason, factor) of every doubling, in order
+    explanation: Message          # climbing.result.landlord_wins / farmers_win
+
+
+@dataclass(frozen=True)
+class ClimbingInfo(Info):
+    """`view.info` of a Dou Dizhu deal: everything public (see the module docstring)."""
+
+    phase: str                    # "bidding", "play" or "over"
+    start_seat: int
+    turn: int                     # the seat to act (the winner once the deal is over)
+    first_bidder: int
+    redeals: int
+    bids: tuple[tuple[int, int], ...]          # (seat, amount) this deal; 0 = pass
+    current_bid: int
+    high_bidder: int              # -1 before anybody bid
+    max_bid: int
+    landlord: int | None          # None while bidding
+    bid: int                      # the landlord's bid (0 while bidding)
+    bottom_cards: tuple[str, ...]  # () until the landlord takes them
+    multiplier: int
+    doublings: tuple[tuple[str, int | None], ...]   # (reason, seat) in order; seat None for springs
+    plays: tuple[int, ...]        # plays made per seat
+    cards_left: tuple[int, ...]
+    last: tuple[str | None, ...]  # each seat's last action this trick: move text, "pass" or None
+    last_plays: tuple[LastPlay | None, ...]
+    trick: tuple[tuple[int, str], ...]         # (seat, move text or "pass") this trick
+    passes: int                   # passes in a row (bidding) / since the last play (play)
+    lead: Lead
+    result: DealResult | None = None
+
+
+class SeatFacts(NamedTuple):
+    """What `seat` knows now, without building a view: `ClimbingState.seat_facts(seat)`.
+
+    For playout policies that run thousands of times inside a search (on a state made by
+    `from_view`, so nothing here is more than the seat's view shows: its own hand and public facts).
+    """
+
+    phase: str                    # "bidding", "play" or "over"
+    hand: int                     # the seat's hand as a packed rank key (doudizhu_combos)
+    cards_left: tuple[int, ...]
+    current_bid: int
+    landlord: int | None
+    lead_owner: int               # who played the combination to beat (-1 before the first play)
+    to_beat: dz.Combo | None      # None when the seat to act leads
+
+
+def _refuse(code: str, **args: Any) -> Refusal:
+    return Refusal(f"climbing.refusal.{code}", **args)
+
+
+CODES: tuple[str, ...] = dz.CODES + tuple(f"climbing.refusal.{c}" for c in (
+    "not_held", "must_lead", "bidding_over", "bid_first", "bid_higher", "bid_max")) + (
+    "climbing.result.landlord_wins", "climbing.result.farmers_win")
+"""Every message code of the climbing family (texts in assets/locale/<lang>.climbing.yaml)."""
 
 
 # --- schema -------------------------------------------------------------------------------------
@@ -235,6 +357,7 @@ class ClimbingFamily:
     name = "climbing"
     fields = FIELDS
     required = REQUIRED
+    compile_params = staticmethod(compile_params)
 
     def check(self, data: dict[str, Any], report) -> None:
         deck = data["deck"]
@@ -278,7 +401,7 @@ PHASES = ("bidding", "play", "over")
 class ClimbingState(GameState):
     """One Dou Dizhu deal (with redeals when nobody bids)."""
 
-    __slots__ = ("rules", "players", "seed", "start_seat", "history", "cfg", "masks", "keys", "bottom",
+    __slots__ = ("rules", "players", "seed", "start_seat", "history", "params", "masks", "keys", "bottom",
                  "unused", "phase", "deal_seed", "redeals", "first_bidder", "turn", "bids", "cur_bid",
                  "high_bidder", "passes", "landlord", "bid", "bottom_ids", "owner", "to_beat",
                  "plays", "played", "last", "trick", "doublings", "multiplier", "final", "result",
@@ -290,11 +413,7 @@ class ClimbingState(GameState):
         self.seed = seed
         self.start_seat = start_seat
         self.history: list[tuple[int, str]] = []
-        d = rules.data
-        sc = d["scoring"]
-        self.cfg = (d["bidding"]["max_bid"], d["bidding"]["after_redeal"], sc["bomb"], sc["rocket"],
-                    sc["spring"], sc["reverse_spring"], sc["landlord_share"], d["deal"]["hand"],
-                    d["deal"]["bottom"])
+        self.params: ClimbingParams = rules.params
         self.masks = [0] * players
         self.keys = [0] * players
         self.bottom = 0
@@ -320,14 +439,14 @@ class ClimbingState(GameState):
         self.doublings: list[tuple[str, int | None]] = []
         self.multiplier = 1
         self.final: tuple[int, ...] = (0,) * players
-        self.result: dict[str, Any] | None = None
+        self.result: DealResult | None = None
         self._legal: tuple[int, list[Move]] | None = None
 
     # --- dealing --------------------------------------------------------------------------------
     def _deal_shuffled(self, rng: random.Random, first: int) -> None:
         deck = list(BIT_OF.values())
         rng.shuffle(deck)
-        hand = self.cfg[7]
+        hand = self.params.hand
         for s in range(self.players):
             m = 0
             for b in deck[s * hand:(s + 1) * hand]:
@@ -390,7 +509,7 @@ class ClimbingState(GameState):
         if "landlord" in deal:
             landlord = int(deal["landlord"])
             bid = int(deal.get("bid", 1))
-            if not 0 <= landlord < self.players or not 1 <= bid <= self.cfg[0]:
+            if not 0 <= landlord < self.players or not 1 <= bid <= self.params.max_bid:
                 raise ValueError("deal: landlord must be a seat and bid between 1 and the highest bid")
             self.cur_bid, self.high_bidder = bid, landlord
             self._choose_landlord([])
@@ -400,7 +519,7 @@ class ClimbingState(GameState):
     def _redeal(self, events: list[Event]) -> None:
         self.redeals += 1
         rng = random.Random(f"{self.deal_seed}/redeal/{self.redeals}")
-        rule = self.cfg[1]
+        rule = self.params.after_redeal
         if rule == "next_seat":
             first = (self.first_bidder + 1) % self.players
         elif rule == "random":
@@ -409,7 +528,7 @@ class ClimbingState(GameState):
             first = self.first_bidder
         events.append(Redeal(self.redeals, first))
         self._deal_shuffled(rng, first)
-        events.append(Dealt((self.cfg[7],) * self.players, (("bottom", self.cfg[8]),)))
+        events.append(Dealt((self.params.hand,) * self.players, (("bottom", self.params.bottom),)))
 
     def _choose_landlord(self, events: list[Event]) -> None:
         s = self.high_bidder
@@ -447,7 +566,7 @@ class ClimbingState(GameState):
         if cached is not None and cached[0] == seat:
             return cached[1]
         if self.phase == BIDDING:
-            moves = _BID_MOVES[(self.cur_bid, self.cfg[0])]
+            moves = _BID_MOVES[(self.cur_bid, self.params.max_bid)]
         elif self.to_beat is None:
             moves = _moves_of(dz.leading_keys(self.keys[seat]))
         else:
@@ -463,7 +582,7 @@ class ClimbingState(GameState):
         if self.phase == BIDDING:
             if text == "pass":
                 return True
-            return text[:3] == "bid" and text[3:].isdigit() and self.cur_bid < int(text[3:]) <= self.cfg[0]
+            return text[:3] == "bid" and text[3:].isdigit() and self.cur_bid < int(text[3:]) <= self.params.max_bid
         if text == "pass":
             return self.to_beat is not None
         key = move.payload
@@ -497,6 +616,51 @@ class ClimbingState(GameState):
             except ValueError:
                 pass
         return super().parse_move(seat, wanted)
+
+    def refusal(self, seat: int, move: Move | str) -> Refusal | None:
+        """As GameState.refusal, reading a text as parse_move does (`4333` is `3334`, `PASS` is `pass`),
+        so that None means exactly "apply would accept it"."""
+        text = move.text if isinstance(move, Move) else str(move).strip()
+        word = text.lower()
+        if word == "pass" or word.startswith("bid"):
+            text = word
+        elif self.phase == PLAY and seat == self.turn:
+            try:
+                text = dz.to_text(dz.parse(text))
+            except ValueError:
+                pass
+        return super().refusal(seat, text)
+
+    def explain_refusal(self, seat: int, text: str) -> Refusal | None:
+        """Why `text` may not be played by the seat to act: the bid is too low, the cards are not a
+        combination or do not beat the table (doudizhu_combos.why_invalid), the seat does not hold
+        them, a leader may not pass... None (the engine's generic refusal) for text that is no move."""
+        word = text.lower()
+        if self.phase == BIDDING:
+            if word.startswith("bid"):
+                amount = word[3:]
+                if not amount.isdigit():
+                    return None
+                if int(amount) > self.params.max_bid:
+                    return _refuse("bid_max", max=self.params.max_bid)
+                return _refuse("bid_higher", current=self.cur_bid)
+            try:
+                dz.parse(text)
+            except ValueError:
+                return None
+            return _refuse("bid_first")
+        if word == "pass":
+            return _refuse("must_lead")
+        if word.startswith("bid"):
+            return _refuse("bidding_over")
+        try:
+            counts = dz.parse(text)
+        except ValueError:
+            return None
+        reason = dz.why_invalid(counts, self.to_beat)
+        if reason is not None:
+            return reason
+        return _refuse("not_held")
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         self._legal = None
@@ -545,7 +709,7 @@ class ClimbingState(GameState):
         events = [Played(seat, ids, text)]
         kind = combo.type
         if kind == "bomb" or kind == "rocket":
-            self.multiplier *= self.cfg[2] if kind == "bomb" else self.cfg[3]
+            self.multiplier *= self.params.bomb if kind == "bomb" else self.params.rocket
             self.doublings.append((kind, seat))
             events.append(Doubled(seat, kind, self.multiplier))
         if left == 0:
@@ -561,7 +725,7 @@ class ClimbingState(GameState):
             self.cur_bid = amount
             self.high_bidder = seat
             self.passes = 0
-            if amount >= self.cfg[0]:
+            if amount >= self.params.max_bid:
                 self._choose_landlord(events)
                 return
         else:
@@ -583,26 +747,22 @@ class ClimbingState(GameState):
         elif not landlord_won and self.plays[landlord] == 1:
             kind = "reverse_spring"
         if kind:
-            self.multiplier *= self.cfg[4] if kind == "spring" else self.cfg[5]
+            self.multiplier *= self.params.factor(kind)
             self.doublings.append((kind, None))
             events.append(Doubled(None, kind, self.multiplier))
             events.append(Spring(kind, self.multiplier))
         unit = self.bid * self.multiplier
-        share = self.cfg[6]
+        share = self.params.landlord_share
         farmer = -unit if landlord_won else unit
         deltas = tuple(-share * farmer if s == landlord else farmer for s in range(n))
         self.final = deltas
         self.phase = OVER
-        breakdown = tuple((reason, self.cfg[{"bomb": 2, "rocket": 3, "spring": 4, "reverse_spring": 5}[reason]])
-                          for reason, _ in self.doublings)
+        breakdown = tuple((reason, self.params.factor(reason)) for reason, _ in self.doublings)
         side = "landlord" if landlord_won else "farmers"
-        parts = ", ".join(f"{r.replace('_', ' ')} x{f}" for r, f in breakdown) or "no doubling"
-        who = f"The landlord (seat {landlord + 1})" if landlord_won else f"The farmers (seat {winner + 1} out first)"
-        explanation = (f"{who} win. Bid {self.bid} x multiplier {self.multiplier} ({parts}) = {unit}: "
-                       f"each farmer {'loses' if landlord_won else 'wins'} {unit}, the landlord "
-                       f"{'wins' if landlord_won else 'loses'} {share * unit}.")
-        self.result = {"winner": winner, "side": side, "unit": unit, "explanation": explanation,
-                       "spring": kind}
+        explanation = Message("climbing.result.landlord_wins" if landlord_won else "climbing.result.farmers_win",
+                              bid=self.bid, multiplier=self.multiplier, unit=unit, landlord_points=share * unit,
+                              landlord=landlord, winner=winner)
+        self.result = DealResult(winner, side, unit, share * unit, kind, breakdown, explanation)
         events.append(DealScored(winner, side, landlord, self.bid, self.multiplier, breakdown, deltas, explanation))
         for s in range(n):
             events.append(ScoreChanged(s, deltas[s], deltas[s], "deal"))
@@ -613,7 +773,7 @@ class ClimbingState(GameState):
         o = object.__new__(ClimbingState)
         o.rules, o.players, o.seed, o.start_seat = self.rules, self.players, self.seed, self.start_seat
         o.history = self.history[:]
-        o.cfg = self.cfg
+        o.params = self.params
         o.masks = self.masks[:]
         o.keys = self.keys[:]
         o.bottom, o.unused, o.phase = self.bottom, self.unused, self.phase
@@ -635,9 +795,9 @@ class ClimbingState(GameState):
     def from_view(cls, rules, view: View, rng: random.Random) -> "ClimbingState":
         """A state agreeing with `view`: the seat's own hand, every played card and the landlord's
         unplayed bottom cards kept; the other cards re-dealt at random to fill the hidden counts."""
-        info = view.info
+        info: ClimbingInfo = view.info
         n = view.players
-        state = cls(rules, n, None, info["start_seat"])
+        state = cls(rules, n, None, info.start_seat)
         state.deal_seed = rng.randrange(2**31)
         zones = view.zones
         known_total = 0
@@ -647,10 +807,10 @@ class ClimbingState(GameState):
             played.append(groups)
             for g in groups:
                 known_total |= mask_of(g)
-        landlord = info["landlord"]
+        landlord = info.landlord
         bottom_left = 0
         if landlord is not None and landlord >= 0:
-            bottom_left = mask_of(info["bottom_cards"]) & ~known_total
+            bottom_left = mask_of(info.bottom_cards) & ~known_total
         hands: list[int | None] = []
         for s in range(n):
             z = zones[f"hand:{s}"]
@@ -683,29 +843,29 @@ class ClimbingState(GameState):
         state.unused = mask_of(uz.cards) if uz.cards is not None else draw(uz.count)
         state.masks = hands  # type: ignore[assignment]
         state.keys = [key_of(m) for m in hands]
-        state.phase = PHASES.index(info["phase"])
-        state.redeals = info["redeals"]
-        state.first_bidder = info["first_bidder"]
-        state.turn = view.to_act[0] if view.to_act else info["turn"]
-        state.bids = [tuple(b) for b in info["bids"]]
-        state.cur_bid = info["current_bid"]
-        state.high_bidder = info["high_bidder"]
+        state.phase = PHASES.index(info.phase)
+        state.redeals = info.redeals
+        state.first_bidder = info.first_bidder
+        state.turn = view.to_act[0] if view.to_act else info.turn
+        state.bids = [tuple(b) for b in info.bids]
+        state.cur_bid = info.current_bid
+        state.high_bidder = info.high_bidder
         state.landlord = landlord if landlord is not None else -1
-        state.bid = info["bid"]
-        state.bottom_ids = tuple(info["bottom_cards"])
+        state.bid = info.bid
+        state.bottom_ids = tuple(info.bottom_cards)
         state.played = played
-        state.plays = list(info["plays"])
-        state.last = list(info["last"])
-        state.trick = [tuple(t) for t in info["trick"]]
-        state.doublings = [tuple(d) for d in info["doublings"]]
-        state.multiplier = info["multiplier"]
-        state.passes = info["passes"]
-        lead = info["lead"]
-        state.owner = lead["owner"]
-        state.to_beat = dz.classify(lead["to_beat"]) if lead["to_beat"] else None
+        state.plays = list(info.plays)
+        state.last = list(info.last)
+        state.trick = [tuple(t) for t in info.trick]
+        state.doublings = [tuple(d) for d in info.doublings]
+        state.multiplier = info.multiplier
+        state.passes = info.passes
+        lead = info.lead
+        state.owner = lead.owner
+        state.to_beat = dz.classify(lead.to_beat) if lead.to_beat else None
         if view.is_over:
             state.final = tuple(view.scores)
-            state.result = info.get("result")
+            state.result = info.result
         return state
 
     # --- zones and view -------------------------------------------------------------------------
@@ -717,54 +877,45 @@ class ClimbingState(GameState):
         zones.append(Zone("unused", "pile", None, "hidden", ids_of(self.unused)))
         return zones
 
-    def public_info(self) -> dict[str, Any]:
+    def public_info(self) -> ClimbingInfo:
         to_beat = self.to_beat
         owner = self.owner
-        last_plays = []
+        last_plays: list[LastPlay | None] = []
         for s in range(self.players):
             text = self.last[s]
-            if text is None or text == "pass":
-                last_plays.append(None if text is None else {"text": "pass", "cards": (), "type": "pass",
-                                                              "label": "pass", "describe": "Pass"})
+            if text is None:
+                last_plays.append(None)
+            elif text == "pass":
+                last_plays.append(_PASSED)
             else:
                 combo = dz.classify(text)
-                last_plays.append({"text": text, "cards": self.played[s][-1], "type": combo.type,
-                                   "label": dz.TYPE_LABELS[combo.type], "describe": dz.describe(combo)})
-        info: dict[str, Any] = {
-            "phase": PHASES[self.phase],
-            "start_seat": self.start_seat,
-            "turn": self.turn,
-            "first_bidder": self.first_bidder,
-            "redeals": self.redeals,
-            "bids": tuple(self.bids),
-            "current_bid": self.cur_bid,
-            "high_bidder": self.high_bidder,
-            "max_bid": self.cfg[0],
-            "landlord": self.landlord if self.landlord >= 0 else None,
-            "bid": self.bid,
-            "bottom_cards": self.bottom_ids,
-            "multiplier": self.multiplier,
-            "doublings": tuple(self.doublings),
-            "plays": tuple(self.plays),
-            "cards_left": tuple(bin(m).count("1") for m in self.masks),
-            "last": tuple(self.last),
-            "last_plays": tuple(last_plays),
-            "trick": tuple(self.trick),
-            "passes": self.passes,
-            "lead": {"owner": owner, "leader": self.turn if to_beat is None else owner,
-                     "to_beat": dz.to_text(self._beat_key()) if to_beat is not None else None,
-                     "type": to_beat.type if to_beat is not None else None,
-                     "describe": dz.describe(to_beat) if to_beat is not None else None},
-        }
-        if self.phase == OVER:
-            info["result"] = self.result
-        return info
+                last_plays.append(LastPlay(text, self.played[s][-1], combo.type, dz.describe(combo)))
+        lead = Lead(owner, self.turn if to_beat is None else owner,
+                    dz.to_text(self._beat_key()) if to_beat is not None else None,
+                    to_beat.type if to_beat is not None else None,
+                    dz.describe(to_beat) if to_beat is not None else None)
+        return ClimbingInfo(
+            phase=PHASES[self.phase], start_seat=self.start_seat, turn=self.turn, first_bidder=self.first_bidder,
+            redeals=self.redeals, bids=tuple(self.bids), current_bid=self.cur_bid, high_bidder=self.high_bidder,
+            max_bid=self.params.max_bid, landlord=self.landlord if self.landlord >= 0 else None, bid=self.bid,
+            bottom_cards=self.bottom_ids, multiplier=self.multiplier, doublings=tuple(self.doublings),
+            plays=tuple(self.plays), cards_left=tuple(map(int.bit_count, self.masks)),
+            last=tuple(self.last), last_plays=tuple(last_plays), trick=tuple(self.trick), passes=self.passes,
+            lead=lead, result=self.result if self.phase == OVER else None)
+
+    def seat_facts(self, seat: int) -> SeatFacts:
+        """What `seat` knows now, cheaply (see SeatFacts): for playout policies inside a search."""
+        return SeatFacts(PHASES[self.phase], self.keys[seat], tuple(map(int.bit_count, self.masks)),
+                         self.cur_bid, self.landlord if self.landlord >= 0 else None, self.owner, self.to_beat)
 
     def _beat_key(self) -> int:
         for seat, text in reversed(self.trick):
             if text != "pass":
                 return dz.pack(dz.parse(text))
         return 0
+
+
+_PASSED = LastPlay("pass", (), "pass", None)
 
 
 def _bid_moves() -> dict[tuple[int, int], list[Move]]:

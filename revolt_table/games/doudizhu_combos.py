@@ -1,6 +1,6 @@
 """Dou Dizhu (Cardavia rules) combinations: classification, comparison, move generation.
 
-Standalone and pure: no dependency on the rest of the engine, no pygame, no I/O.
+Pure: no pygame, no I/O, and nothing from the engine but `engine.message` (what it says is data).
 
 Ranks are indexed 0..14 in the order ``3456789TJQKA2BR`` (``B`` = black/small joker,
 ``R`` = red/big joker). A multiset of ranks is given either as
@@ -18,8 +18,12 @@ Public API
 ``classify(x) -> Combo | None``, ``beats(a, b) -> bool``, ``leading_moves(hand)``,
 ``responses(hand, to_beat)`` (lists of counts tuples), the fast forms ``leading_keys(hand)`` /
 ``response_keys(hand, to_beat)`` (lists of packed keys) with ``combo_of_key(key)``,
-``parse(text)``, ``to_text(x)``, ``pack(counts)``, ``unpack(key)``, ``describe(combo)``,
-``why_invalid(selection, to_beat=None)``.
+``parse(text)``, ``to_text(x)``, ``pack(counts)``, ``unpack(key)``, and what may be said about a
+combination: ``describe(combo)`` (its name) and ``why_invalid(selection, to_beat=None)`` (why it may
+not be played). Those two return a ``Message`` / ``Refusal`` (a code such as
+``climbing.combo.pair`` or ``climbing.refusal.chain_short`` and its arguments, rank names included
+as ``climbing.rank.<form>.<rank id>`` messages), never English: the UI makes the sentence from the
+translation files. ``CODES`` lists every code.
 
 ``Combo`` is a NamedTuple ``(type, rank, length, size)``:
 
@@ -73,10 +77,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
+from ..engine.message import Message, Refusal
+
 __all__ = [
     "RANKS", "TYPES", "Combo", "classify", "beats", "leading_moves", "responses",
     "leading_keys", "response_keys", "combo_of_key", "parse", "to_text", "pack", "unpack",
-    "describe", "why_invalid", "TYPE_LABELS", "rank_name",
+    "describe", "why_invalid", "rank_message", "kind_message", "RANK_FORMS", "CODES",
 ]
 
 RANKS = "3456789TJQKA2BR"
@@ -100,14 +106,6 @@ BOMB = "bomb"
 ROCKET = "rocket"
 TYPES = (SINGLE, PAIR, TRIO, TRIO_SINGLE, TRIO_PAIR, CHAIN, PAIR_CHAIN, AIRPLANE,
          AIRPLANE_SINGLES, AIRPLANE_PAIRS, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS, BOMB, ROCKET)
-
-TYPE_LABELS = {
-    SINGLE: "single", PAIR: "pair", TRIO: "trio", TRIO_SINGLE: "trio with a single",
-    TRIO_PAIR: "trio with a pair", CHAIN: "chain", PAIR_CHAIN: "chain of pairs",
-    AIRPLANE: "airplane", AIRPLANE_SINGLES: "airplane with wings",
-    AIRPLANE_PAIRS: "airplane with pair wings", FOUR_TWO_SINGLES: "four with two singles",
-    FOUR_TWO_PAIRS: "four with two pairs", BOMB: "bomb", ROCKET: "rocket",
-}
 
 
 class Combo(NamedTuple):
@@ -673,55 +671,58 @@ def responses(hand: Hand, to_beat: Combo | Hand) -> list[tuple]:
 
 
 # ---------------------------------------------------------------------------------------------
-# English text
+# what to say: combination names and refusals, as Messages (the UI makes the sentences)
 # ---------------------------------------------------------------------------------------------
 
-_SHORT = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "black joker",
-          "red joker")
-_NAME = ("3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace", "2",
-         "black joker", "red joker")
-_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces",
-           "2s", "black jokers", "red jokers")
+RANK_FORMS = ("one", "many", "short")
+"""How a rank is named in a sentence: `one` (single King), `many` (pair of Kings), `short` (the
+ends of a sequence: 10 to A). The texts are `climbing.rank.<form>.<rank id>` in the locale files."""
 
 
-def rank_name(r: int, plural: bool = False) -> str:
-    return _PLURAL[r] if plural else _NAME[r]
+def rank_message(r: int, form: str = "one") -> Message:
+    """The name of rank index `r` (its id is ``RANKS[r]``) in one of the RANK_FORMS."""
+    return Message(f"climbing.rank.{form}.{RANKS[r]}")
 
 
-def describe(combo: Combo) -> str:
-    """Short English name: "Pair of 9s", "Chain of 6 (3 to 8)", "Airplane with wings (3 to 4)"."""
+def kind_message(combo_type: str) -> Message:
+    """A kind of combination as one would ask for it ("a pair", "an airplane with wings")."""
+    return Message(f"climbing.kind.{combo_type}")
+
+
+_SEQUENCES = (CHAIN, PAIR_CHAIN, AIRPLANE, AIRPLANE_SINGLES, AIRPLANE_PAIRS)
+
+
+def describe(combo: Combo) -> Message:
+    """The name of a combination, as it reads inside a sentence ("pair of 9s", "chain of 6 (3 to 8)").
+
+    Code `climbing.combo.<type>` (`climbing.combo.single_joker` for a lone joker). Arguments: `rank`
+    (a rank name) for a single, pair, trio, four or bomb; `length`, `low` and `high` (short rank
+    names) for a chain, a chain of pairs or an airplane. A label on its own starts with a capital
+    letter: the UI does that, so the texts are written as they read mid-sentence.
+    """
+    m = _DESCRIBED.get(combo)
+    if m is None:
+        m = _DESCRIBED[combo] = _describe(combo)
+    return m
+
+
+_DESCRIBED: dict[Combo, Message] = {}    # a few hundred combinations at most: messages are immutable
+
+
+def _describe(combo: Combo) -> Message:
     t, r, n = combo.type, combo.rank, combo.length
-    span = f"{_SHORT[r - n + 1]} to {_SHORT[r]}"
-    if t == SINGLE:
-        return f"Single {_NAME[r]}" if r < BLACK_JOKER else _NAME[r].capitalize()
-    if t == PAIR:
-        return f"Pair of {_PLURAL[r]}"
-    if t == TRIO:
-        return f"Trio of {_PLURAL[r]}"
-    if t == TRIO_SINGLE:
-        return f"Trio of {_PLURAL[r]} with a single"
-    if t == TRIO_PAIR:
-        return f"Trio of {_PLURAL[r]} with a pair"
-    if t == CHAIN:
-        return f"Chain of {n} ({span})"
-    if t == PAIR_CHAIN:
-        return f"Chain of {n} pairs ({span})"
-    if t == AIRPLANE:
-        return f"Airplane of {n} trios ({span})"
-    if t == AIRPLANE_SINGLES:
-        return f"Airplane with wings ({span})"
-    if t == AIRPLANE_PAIRS:
-        return f"Airplane with pair wings ({span})"
-    if t == FOUR_TWO_SINGLES:
-        return f"Four {_PLURAL[r]} with two singles"
-    if t == FOUR_TWO_PAIRS:
-        return f"Four {_PLURAL[r]} with two pairs"
-    if t == BOMB:
-        return f"Bomb of {_PLURAL[r]}"
     if t == ROCKET:
-        return "Rocket"
+        return Message("climbing.combo.rocket")
+    if t == SINGLE:
+        if r >= BLACK_JOKER:
+            return Message("climbing.combo.single_joker", rank=rank_message(r))
+        return Message("climbing.combo.single", rank=rank_message(r))
+    if t in _SEQUENCES:
+        return Message(f"climbing.combo.{t}", length=n, low=rank_message(r - n + 1, "short"),
+                       high=rank_message(r, "short"))
+    if t in TYPES:
+        return Message(f"climbing.combo.{t}", rank=rank_message(r, "many"))
     raise ValueError(f"unknown combination type {t!r}")
-
 
 
 def _longest_run(ranks: list[int]) -> list[int]:
@@ -739,17 +740,21 @@ def _longest_run(ranks: list[int]) -> list[int]:
     return best
 
 
-def _diagnose(c: Sequence[int]) -> str:
+def _refuse(reason: str, **args) -> Refusal:
+    return Refusal(f"climbing.refusal.{reason}", **args)
+
+
+def _diagnose(c: Sequence[int]) -> Refusal:
     """Why a multiset is not a combination (assumes classify() returned None)."""
     n = sum(c)
     if n == 0:
-        return "select at least one card"
+        return _refuse("select_cards")
     for r, x in enumerate(c):
         if x < 0:
-            return "negative card count"
+            return _refuse("not_cards")
         if x > MAX_COUNT[r]:
-            return (f"there is only one {_NAME[r]}" if r >= BLACK_JOKER
-                    else f"there are only four {_PLURAL[r]}")
+            return (_refuse("only_one", rank=rank_message(r)) if r >= BLACK_JOKER
+                    else _refuse("only_four", rank=rank_message(r, "many")))
     groups: dict[int, list[int]] = {1: [], 2: [], 3: [], 4: []}
     for r, x in enumerate(c):
         if x:
@@ -760,93 +765,113 @@ def _diagnose(c: Sequence[int]) -> str:
     run = _longest_run(big)
     if len(run) >= 2 and any(r in threes for r in run):  # looks like an airplane
         if any(r in fours for r in run):
-            return "airplane wings cannot use a rank of the core"
+            return _refuse("wings_core_rank")
         extra = [r for r in big if r not in run]
         if any(r in fours for r in extra):
-            return "airplane wings cannot contain a bomb"
+            return _refuse("wings_bomb")
         if extra:
             if n == 3 * len(big):
                 if any(r > ACE for r in big):
-                    return "an airplane cannot contain 2s"
-                return "the trios of an airplane must be consecutive ranks"
-            return "airplane wings cannot contain a trio"
+                    return _refuse("airplane_twos")
+                return _refuse("airplane_consecutive")
+            return _refuse("wings_trio")
         k = len(run)
         rest = n - 3 * k
         if rest == k and jj:
-            return "airplane wings cannot include both jokers"
-        return f"an airplane of {k} trios takes {k} single wings or {k} pair wings"
+            return _refuse("wings_jokers")
+        return _refuse("airplane_wings", trios=k)
     if len(threes) >= 2 and not fours:
         if TWO in big and ACE in big:
-            return "an airplane cannot contain 2s"
-        return "the trios of an airplane must be consecutive ranks"
+            return _refuse("airplane_twos")
+        return _refuse("airplane_consecutive")
     if fours:
         if len(fours) >= 2:
             if n == 8:
-                return "the two pairs with a four must be of different ranks"
-            return "two bombs cannot be played together"
+                return _refuse("four_pairs_differ")
+            return _refuse("two_bombs")
         rest = n - 4
         if rest == 2 and jj:
-            return "the two cards with a four cannot be both jokers"
+            return _refuse("four_jokers")
         if rest == 4 and jj and len(twos) == 1:
-            return "a four takes two pairs, and the two jokers are not a pair"
-        return "a four takes exactly two singles or two pairs"
+            return _refuse("four_jokers_pair")
+        return _refuse("four_attachments")
     if threes:
         if n == 5 and jj:
-            return "a trio takes a pair, and the two jokers are not a pair"
-        return "a trio takes one single or one pair"
+            return _refuse("trio_jokers_pair")
+        return _refuse("trio_attachment")
     if twos and ones:
-        return "singles and pairs cannot be mixed"
+        return _refuse("mixed")
     if twos:
         k = len(twos)
         if k == 2:
-            return "a chain of pairs needs at least 3 pairs"
+            return _refuse("pair_chain_short")
         if twos[-1] > ACE:
-            return "a chain of pairs cannot contain a 2"
-        return "a chain of pairs must be consecutive ranks"
+            return _refuse("pair_chain_two")
+        return _refuse("pair_chain_consecutive")
     # only single cards
     if n == 2:
-        return "two different cards are not a pair"
+        return _refuse("not_a_pair")
     if n < 5:
-        return "a chain needs at least 5 cards"
+        return _refuse("chain_short")
     if ones[-1] > ACE:
-        return "a chain cannot contain a 2 or a joker"
-    return "a chain must be consecutive ranks"
+        return _refuse("chain_two")
+    return _refuse("chain_consecutive")
 
 
-def _desc_lower(combo: Combo) -> str:
-    d = describe(combo)
-    return d[:1].lower() + d[1:]
+_LENGTH_UNITS = {CHAIN: "cards", PAIR_CHAIN: "pairs"}
 
 
-def why_invalid(selection: Hand, to_beat: Combo | Hand | None = None) -> str:
-    """Human reason why ``selection`` may not be played (on ``to_beat``); "" if it may."""
+def why_invalid(selection: Hand, to_beat: Combo | Hand | None = None) -> Refusal | None:
+    """Why ``selection`` is not a combination, or does not beat ``to_beat``; None if it may be played.
+
+    Codes `climbing.refusal.*` (see CODES); the beating ones carry the combination to beat as
+    `combo` (a :func:`describe` message).
+    """
     try:
         c = _to_counts(selection)
-    except ValueError as e:
-        return str(e)
+    except ValueError:
+        return _refuse("not_cards")
     cb = _classify_counts(c)
     if cb is None:
         return _diagnose(c)
     if to_beat is None:
-        return ""
+        return None
     if not isinstance(to_beat, Combo):
         tb = classify(to_beat)
         if tb is None:
             raise ValueError(f"not a combination: {to_beat!r}")
         to_beat = tb
     if beats(cb, to_beat):
-        return ""
-    d = _desc_lower(to_beat)
+        return None
+    d = describe(to_beat)
     if to_beat.type == ROCKET:
-        return "nothing beats the rocket"
+        return _refuse("rocket")
     if cb.type == BOMB:  # so to_beat is a higher or equal bomb
-        return f"does not beat {d}: a bomb needs a higher bomb or the rocket"
+        return _refuse("bomb_too_low", combo=d)
     if cb.type != to_beat.type:
         if to_beat.type == BOMB:
-            return f"does not beat {d}: only a higher bomb or the rocket can"
-        return (f"does not beat {d}: play a {TYPE_LABELS[to_beat.type]}, a bomb or the rocket")
+            return _refuse("only_bombs", combo=d)
+        return _refuse("wrong_kind", combo=d, kind=kind_message(to_beat.type))
     if cb.length != to_beat.length:
-        unit = {CHAIN: "cards", PAIR_CHAIN: "pairs"}.get(cb.type, "trios")
-        return (f"does not beat {d}: it needs the same length "
-                f"({to_beat.length} {unit}, not {cb.length})")
-    return f"does not beat {d}"
+        unit = _LENGTH_UNITS.get(cb.type, "trios")
+        return _refuse(f"length_{unit}", combo=d, need=to_beat.length, got=cb.length)
+    return _refuse("too_low", combo=d)
+
+
+_REFUSALS = ("select_cards", "not_cards", "only_one", "only_four", "wings_core_rank", "wings_bomb",
+             "airplane_twos", "airplane_consecutive", "wings_trio", "wings_jokers", "airplane_wings",
+             "four_pairs_differ", "two_bombs", "four_jokers", "four_jokers_pair", "four_attachments",
+             "trio_jokers_pair", "trio_attachment", "mixed", "pair_chain_short", "pair_chain_two",
+             "pair_chain_consecutive", "not_a_pair", "chain_short", "chain_two", "chain_consecutive",
+             "rocket", "bomb_too_low", "only_bombs", "wrong_kind", "length_cards", "length_pairs",
+             "length_trios", "too_low")
+
+CODES: tuple[str, ...] = (
+    tuple(f"climbing.rank.one.{ch}" for ch in RANKS)
+    + tuple(f"climbing.rank.many.{ch}" for ch in RANKS)
+    + tuple(f"climbing.rank.short.{ch}" for ch in RANKS[:TWO])
+    + tuple(f"climbing.kind.{t}" for t in TYPES)
+    + tuple(f"climbing.combo.{t}" for t in TYPES) + ("climbing.combo.single_joker",)
+    + tuple(f"climbing.refusal.{r}" for r in _REFUSALS)
+)
+"""Every message code this module can produce (the texts live in assets/locale/<lang>.climbing.yaml)."""

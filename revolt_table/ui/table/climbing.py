@@ -16,16 +16,20 @@ multiplier breakdown (bid x bombs x spring) and each seat's points.
 Shown state: rows, bids and the multiplier follow the events (so the animation tells the story), and
 are rebuilt from the public info whenever the queue is idle (so a resumed game or a skipped moment
 can never leave the table wrong).
+What it knows of the game: the view's info (a `ClimbingInfo` record), the events, the legal moves and
+the game's refusals; every sentence is made here from the game's Messages and the locale files
+(`climbing.*` in assets/locale/<lang>.climbing.yaml), at draw time, so a language switch shows at once.
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from revolt_table.ai import climbing_ai
-from revolt_table.engine import Bid, Event, Move, Passed, Played
+from revolt_table.engine import Bid, Event, Message, Move, Passed, Played
 from revolt_table.games import doudizhu_combos as dz
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back
@@ -37,6 +41,9 @@ from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
 from revolt_table.ui.table.strings import tt
+
+if TYPE_CHECKING:  # pragma: no cover
+    from revolt_table.games.climbing import ClimbingInfo
 
 ROW = "_row:"            # model zone of a seat's last play (ours: kept by model.sync)
 BOTTOM = "_bottom"       # the three bottom cards shown between the opponents
@@ -50,6 +57,13 @@ PASS_KEYS = (pygame.K_p, pygame.K_0, pygame.K_KP0)
 def ct(key: str, **fmt) -> str:
     """Dou Dizhu table text: keys under `climbing.` in assets/locale/<lang>.climbing.yaml."""
     return i18n.t("climbing." + key, **fmt)
+
+
+def label(message: Message | None) -> str:
+    """A combination's name shown on its own (over a play, naming the selection). The translations
+    read as inside a sentence ("pair of 9s"), so the first letter is made upper case here."""
+    text = i18n.say(message) if message is not None else ""
+    return text[:1].upper() + text[1:]
 
 
 class ClimbingTable(FamilyTable):
@@ -68,7 +82,7 @@ class ClimbingTable(FamilyTable):
         self.hints: list[Move] = []
         self.hint_at = -1
         self.hint_key = None
-        self.rows: dict[int, dict] = {}             # seat -> {"kind": play|pass|bid|hand, "label", ...}
+        self.rows: dict[int, dict] = {}             # seat -> {"kind": play|pass|bid|hand, "label": Message...}
         self.shown_mult = 1
         self.shown_bid = 0
         self.landlord_shown: int | None = None
@@ -82,6 +96,9 @@ class ClimbingTable(FamilyTable):
         self.ending = False
         self.scored = None                          # the DealScored event, for the end show
         self._synced_at = -1
+        self.new_trick = False                      # a LeadRegained was shown: the next play clears the rows
+        self._info_of: tuple = (None, -1)           # (state, moves) the cached info belongs to
+        self._info: ClimbingInfo | None = None
         self._g = {}                                # geometry cache
         self._gkey = None
 
@@ -99,8 +116,15 @@ class ClimbingTable(FamilyTable):
         return s.names[seat] if seat is not None and 0 <= seat < s.players else "?"
 
     @property
-    def info(self) -> dict:
-        return self.scene.session.state.public_info()
+    def info(self) -> "ClimbingInfo":
+        """The game's public info now (the viewer's view's record; computed once per move)."""
+        s = self.scene
+        state = s.session.state
+        key = (state, len(state.history))
+        if self._info is None or self._info_of[0] is not state or self._info_of[1] != key[1]:
+            self._info_of = key
+            self._info = state.view(s.viewer).info
+        return self._info
 
     # ================================================================ geometry
     def geo(self) -> dict:
@@ -162,33 +186,32 @@ class ClimbingTable(FamilyTable):
         if not force and (not s.queue.idle or self._synced_at == len(state.history)):
             return
         self._synced_at = len(state.history)
-        info = state.public_info()
-        self.shown_mult = info["multiplier"]
-        self.shown_bid = info["bid"] or info["current_bid"]
-        self.landlord_shown = info["landlord"]
+        info = self.info
+        self.shown_mult = info.multiplier
+        self.shown_bid = info.bid or info.current_bid
+        self.landlord_shown = info.landlord
         rows: dict[int, dict] = {}
-        if info["phase"] == "bidding":
-            for seat, amount in info["bids"]:
+        if info.phase == "bidding":
+            for seat, amount in info.bids:
                 rows[seat] = {"kind": "bid", "amount": amount}
         else:
-            lead = info["lead"]
-            if lead["to_beat"] is not None or info["phase"] == "over":
-                for seat, lp in enumerate(info["last_plays"]):
+            if info.lead.to_beat is not None or info.phase == "over":
+                for seat, lp in enumerate(info.last_plays):
                     if lp is None:
                         continue
-                    if lp["text"] == "pass":
+                    if lp.type == "pass":
                         rows[seat] = {"kind": "pass"}
                     else:
-                        rows[seat] = {"kind": "play", "cards": tuple(lp["cards"]), "label": lp["describe"]}
-        if info["phase"] == "over":
+                        rows[seat] = {"kind": "play", "cards": lp.cards, "label": lp.describe}
+        if info.phase == "over":
             for seat in range(s.session.players):
-                if seat != s.viewer and info["cards_left"][seat] > 0:
-                    rows[seat] = {"kind": "hand", "n": info["cards_left"][seat]}
+                if seat != s.viewer and info.cards_left[seat] > 0:
+                    rows[seat] = {"kind": "hand", "n": info.cards_left[seat]}
         self.rows = rows
         for seat in range(s.session.players):
             self._fill_row(seat)
         zone = s.model.zones.setdefault(BOTTOM, ZoneModel(BOTTOM, "row", None))
-        ids = tuple(info["bottom_cards"])
+        ids = info.bottom_cards
         if ids:
             if tuple(sp.card for sp in zone.sprites) != ids or not all(sp.face_up for sp in zone.sprites):
                 zone.sprites = [Sprite(c, True) for c in ids]
@@ -323,7 +346,7 @@ class ClimbingTable(FamilyTable):
         if n is not None:
             text = ct("one_card") if n == 1 else ct("cards_count", n=n)
             draw.text(surface, text, m.font_small, theme.TEXT, midleft=(rect.x + m.px(14), line_y))
-            if 0 < n <= 2 and state.public_info()["phase"] == "play":
+            if 0 < n <= 2 and self.info.phase == "play":
                 pulse = 0.6 + 0.4 * math.sin(s.time * 6)
                 warn = ct("warn_left", n=n)
                 image = draw.render_text(warn, m.font_small, theme.TEXT_DARK, True)
@@ -423,8 +446,8 @@ class ClimbingTable(FamilyTable):
                 text = ct("row.in_hand", n=row["n"])
                 colour = theme.TEXT_MUTED
             else:
-                text = row.get("label", "")
-                colour = theme.GOLD_LIGHT if row.get("heavy") or self._heavy(row) else theme.TEXT
+                text = label(row.get("label"))
+                colour = theme.GOLD_LIGHT if self._heavy(row) else theme.TEXT
             if text:
                 size = draw.fit_text(text, m.font_body, label_rect.w, bold=True)
                 draw.text(surface, text, size, colour, bold=True, center=label_rect.center, shadow=True)
@@ -450,9 +473,11 @@ class ClimbingTable(FamilyTable):
         s = self.scene
         return s.session.state.legal_moves(s.viewer) if s.viewer is not None else []
 
-    def selection_state(self) -> tuple[Move | None, str]:
-        info = self.info
-        return sel.check(self.selected_cards(), self.legal(), info["lead"]["to_beat"])
+    def selection_state(self) -> tuple[Move | None, Message | None]:
+        """The legal move the selected cards make, or why they cannot be played (the game's refusal)."""
+        s = self.scene
+        state = s.session.state
+        return sel.check(self.selected_cards(), self.legal(), lambda text: state.refusal(s.viewer, text))
 
     def action_list(self) -> list[tuple[str, str, bool, bool]]:
         """(action, label, enabled, primary) for the buttons shown now."""
@@ -460,7 +485,7 @@ class ClimbingTable(FamilyTable):
             return []
         info = self.info
         legal = self.legal()
-        if info["phase"] == "bidding":
+        if info.phase == "bidding":
             out = [("pass", ct("button.bid_pass"), True, False)]
             for mv in legal:
                 if mv.text.startswith("bid"):
@@ -498,24 +523,24 @@ class ClimbingTable(FamilyTable):
         if not self.can_act():
             return "", theme.TEXT
         info = self.info
-        if info["phase"] == "bidding":
-            if info["current_bid"]:
-                return ct("status.bid_over", n=info["current_bid"], name=self.name(info["high_bidder"])), theme.TEXT
+        if info.phase == "bidding":
+            if info.current_bid:
+                return ct("status.bid_over", n=info.current_bid, name=self.name(info.high_bidder)), theme.TEXT
             return ct("status.bid_first"), theme.TEXT
         cards_ = self.selected_cards()
-        lead = info["lead"]
+        lead = info.lead
         if cards_:
             move, reason = self.selection_state()
             if move is not None:
-                return sel.describe_text(move.text), theme.GOLD_LIGHT
-            return reason[:1].upper() + reason[1:], REASON
-        if lead["to_beat"] is None:
-            first = sum(info["plays"]) == 0
+                return label(sel.describe(move.text)), theme.GOLD_LIGHT
+            return i18n.say(reason), REASON
+        if lead.to_beat is None:
+            first = sum(info.plays) == 0
             return (ct("status.lead_first") if first else ct("status.lead")), theme.TEXT
-        what = lead["describe"][:1].lower() + lead["describe"][1:]
+        what = i18n.say(lead.describe)
         if all(mv.text == "pass" for mv in self.legal()):
             return ct("status.nothing", what=what), theme.TEXT_MUTED
-        return ct("status.follow", what=what, name=self.name(lead["owner"])), theme.TEXT
+        return ct("status.follow", what=what, name=self.name(lead.owner)), theme.TEXT
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         s, m = self.scene, self.scene.metrics
@@ -535,11 +560,11 @@ class ClimbingTable(FamilyTable):
         mouse = widgets.mouse_pos()
         for rect, action, label, enabled, primary in self.buttons:
             key = {"play": "↵", "pass": "P", "hint": "H"}.get(action) or (action[3:] if action.startswith("bid") else "")
-            if action == "pass" and self.info["phase"] == "bidding":
+            if action == "pass" and self.info.phase == "bidding":
                 key = "0"
             widgets.action_button(surface, m, rect, label, primary=primary, enabled=enabled,
                                   hot=enabled and rect.collidepoint(mouse), key=key, size=m.font_body)
-        keys = ct("keys.bid") if self.info["phase"] == "bidding" else ct("keys.play")
+        keys = ct("keys.bid") if self.info.phase == "bidding" else ct("keys.play")
         bottom = self.buttons[-1][0]
         room = G["buttons"].right - bottom.right - m.px(16)
         if room > m.px(120):      # one line, or two halves; left out rather than squeezed unreadable
@@ -690,7 +715,7 @@ class ClimbingTable(FamilyTable):
         info = self.info
         zone = self.hand_zone()
         n = len(zone.sprites) if zone is not None else 0
-        if info["phase"] == "bidding":
+        if info.phase == "bidding":
             if k in BID_KEYS and f"bid{BID_KEYS[k]}" in [mv.text for mv in self.legal()]:
                 self.do(f"bid{BID_KEYS[k]}")
                 return True
@@ -936,17 +961,16 @@ class ClimbingTable(FamilyTable):
 
     def ev_played(self, e: Played) -> None:
         s = self.scene
-        label = sel.describe_text(e.text)
+        name = sel.describe(e.text)
 
         def start(beat: Beat) -> None:
             self.sound("deal")
-            lead = not any(r["kind"] == "play" for r in self.rows.values()) or self._leading
-            if lead:
+            if self.new_trick or not any(r["kind"] == "play" for r in self.rows.values()):
                 self.rows = {}
                 for i in range(s.session.players):
                     self._fill_row(i)
-            self._leading = False
-            self.rows[e.seat] = {"kind": "play", "cards": tuple(e.cards), "label": label}
+            self.new_trick = False
+            self.rows[e.seat] = {"kind": "play", "cards": tuple(e.cards), "label": name}
             zone = s.model.zones.setdefault(ROW + str(e.seat), ZoneModel(ROW + str(e.seat), "row", e.seat))
             taken = self._take_from_hand(e.seat, tuple(e.cards))
             zone.sprites = []
@@ -965,8 +989,6 @@ class ClimbingTable(FamilyTable):
                 beat.tweens.append(Tween(0.34, upd, ease_in_out_cubic, on_done=sprite.land))
         self.push_beat("choose", start, hold=0.25)
 
-    _leading = False
-
     def ev_passed(self, e: Passed) -> None:
         def start(beat: Beat) -> None:
             self.sound("deal", 0.3)
@@ -978,7 +1000,7 @@ class ClimbingTable(FamilyTable):
         s = self.scene
 
         def end() -> None:
-            self._leading = True
+            self.new_trick = True
             self.rows = {}
             for i in range(s.session.players):
                 self._fill_row(i)
@@ -1036,27 +1058,23 @@ class ClimbingTable(FamilyTable):
             rows.append(ResultRow(sess.names[seat], pts, sum(p for p in pts if p is not None)))
         data = ResultsData(cols, rows)
         state = sess.state
-        info = state.public_info()
-        result = info.get("result")
-        if result and info["landlord"] is not None:
-            landlord = info["landlord"]
-            side = ct("end.landlord_wins") if result["side"] == "landlord" else ct("end.farmers_win")
-            breakdown = [r for r, _ in info["doublings"]]
-            factors = {"bomb": state.rules.data["scoring"]["bomb"], "rocket": state.rules.data["scoring"]["rocket"],
-                       "spring": state.rules.data["scoring"]["spring"],
-                       "reverse_spring": state.rules.data["scoring"]["reverse_spring"]}
-            parts = " × ".join(ct("end.reason." + r, f=factors[r]) for r in breakdown)
+        info = self.info
+        result = info.result
+        if result is not None and info.landlord is not None:
+            landlord = info.landlord
+            side = ct("end.landlord_wins") if result.side == "landlord" else ct("end.farmers_win")
+            parts = " × ".join(ct("end.reason." + r, f=f) for r, f in result.breakdown)
             if parts:
-                data.subtitle = ct("results.subtitle", side=side, bid=info["bid"], parts=parts, mult=info["multiplier"])
+                data.subtitle = ct("results.subtitle", side=side, bid=info.bid, parts=parts, mult=info.multiplier)
             else:
-                data.subtitle = ct("results.subtitle_plain", side=side, bid=info["bid"])
+                data.subtitle = ct("results.subtitle_plain", side=side, bid=info.bid)
             data.detail_title = ct("results.detail_title", n=len(sess.match.results))
             data.detail_columns = [ct("results.role"), ct("results.left"), ct("results.points")]
             data.match_title = ct("results.match_title")
             last = sess.match.results[-1] if sess.match.results else state.scores
             for seat, row in enumerate(data.rows):
                 role = ct("role.landlord") if seat == landlord else ct("role.farmer")
-                row.detail = [role, str(info["cards_left"][seat]), f"{last[seat]:+d}"]
+                row.detail = [role, str(info.cards_left[seat]), f"{last[seat]:+d}"]
                 row.marked = last[seat] < 0
         if sess.match.is_over:
             best = max(r.total for r in data.rows)

@@ -1,12 +1,16 @@
 """Dou Dizhu selection logic, free of drawing: which move a set of selected cards is, why it cannot be
 played, and which cards a proposed move (the Hint) selects.
 
-Why apart: it is pure and fast to test, and the table module stays about layout and moments.
+Why apart: it is pure and fast to test, and the table module stays about layout and moments. What it
+says is data (a combination's name, a refusal: Messages); the table turns it into text.
 """
 
 from __future__ import annotations
 
-from revolt_table.engine import Move
+from typing import Callable
+
+from revolt_table.engine import Message, Move, Refusal
+from revolt_table.engine.message import NOT_LEGAL
 from revolt_table.games import doudizhu_combos as dz
 
 SUIT_ORDER = "SHDC"
@@ -31,21 +35,25 @@ def move_text(cards: list[str]) -> str:
     return dz.to_text("".join(rank_char(c) for c in cards))
 
 
-def describe_text(text: str) -> str:
+def describe(text: str) -> Message | None:
+    """The name of the combination a move text makes (None if it is not one)."""
     combo = dz.classify(text)
-    return dz.describe(combo) if combo is not None else ""
+    return dz.describe(combo) if combo is not None else None
 
 
-def check(cards: list[str], legal: list[Move], to_beat: str | None) -> tuple[Move | None, str]:
-    """(the legal move these cards make, or None; the reason it cannot be played, or "")."""
+def check(cards: list[str], legal: list[Move],
+          refusal: Callable[[str], Refusal | None]) -> tuple[Move | None, Refusal | None]:
+    """(the legal move these cards make, or None; why they cannot be played, or None).
+
+    `refusal(text)` is the game's answer for the viewer (`state.refusal(seat, text)`): the table never
+    decides the rules itself."""
     text = move_text(cards)
     if not text:
-        return None, ""
+        return None, None
     for move in legal:
         if move.text == text:
-            return move, ""
-    reason = dz.why_invalid(text, to_beat) if to_beat else dz.why_invalid(text)
-    return None, reason or "that is not a legal play now"
+            return move, None
+    return None, refusal(text) or Refusal(NOT_LEGAL, move=text)
 
 
 def pick(hand: list[str], text: str) -> list[int]:
