@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,4 +28,12 @@ class RulesError(Exception):
 
 
 class IllegalMove(ValueError):
-    """A seat tried a move that is not legal now (wrong seat, wrong moment, or a card it does not hold)."""
+    """A seat tried a move that is not legal now (wrong seat, wrong moment, or a card it does not hold).
+
+    The message is for engineers (logs, the CLI) and never echoes long input whole; `refusal`, when
+    the engine could say why, is the same reason as data for the UI to translate.
+    """
+
+    def __init__(self, message: str, refusal: Any = None):
+        super().__init__(message)
+        self.refusal = refusal

@@ -52,4 +52,25 @@ class Refusal(Message):
 NOT_YOUR_TURN = "engine.refusal.not_your_turn"
 GAME_OVER = "engine.refusal.game_over"
 NOT_LEGAL = "engine.refusal.not_legal"
-CODES = (NOT_YOUR_TURN, GAME_OVER, NOT_LEGAL)
+NO_SUCH_SEAT = "engine.refusal.no_such_seat"    # a caller's mistake (a bool, a float, seat 7 of 4)
+NOT_A_MOVE = "engine.refusal.not_a_move"        # neither a Move nor its text (None, a number...)
+CODES = (NOT_YOUR_TURN, GAME_OVER, NOT_LEGAL, NO_SUCH_SEAT, NOT_A_MOVE)
+
+SHORT = 40
+
+
+def shorten(value: Any, limit: int = SHORT) -> str:
+    """`value` as short text for a message: a string as itself, anything else as its repr, cut to
+    `limit` characters with the full length said. Why: input may be hostile (a 1 MB move text) and
+    must never be echoed whole into a log, a terminal or a sentence on screen."""
+    text = value if isinstance(value, str) else _safe_repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - a hostile object's __repr__ must not break an error message
+        return f"<{type(value).__name__}>"

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import IllegalMove
 from .events import Event
-from .message import GAME_OVER, NOT_LEGAL, NOT_YOUR_TURN, Refusal
+from .info import Info
+from .message import GAME_OVER, NO_SUCH_SEAT, NOT_A_MOVE, NOT_LEGAL, NOT_YOUR_TURN, Refusal, shorten
 from .move import Move
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,23 +66,89 @@ class ZoneView:
     count: int
 
 
+class ZoneMap(Mapping[str, ZoneView]):
+    """The zones of a view by name: a read-only mapping (no item assignment, no pop, no update).
+
+    Why not a dict: a view is handed to agents, tables and worker processes; nothing one of them does
+    may change what another sees. It pickles (views cross to the AI worker process) and hashes.
+    """
+
+    __slots__ = ("_zones",)
+
+    def __init__(self, zones: Mapping[str, ZoneView] | Iterable[tuple[str, ZoneView]] = ()) -> None:
+        object.__setattr__(self, "_zones", dict(zones))
+
+    def __getitem__(self, name: str) -> ZoneView:
+        return self._zones[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._zones)
+
+    def __len__(self) -> int:
+        return len(self._zones)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._zones
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._zones.get(name, default)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a view's zones are read-only")
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._zones.items()))
+
+    def __reduce__(self):
+        return (ZoneMap, (self._zones,))
+
+    def __repr__(self) -> str:
+        return f"ZoneMap({self._zones!r})"
+
+
 @dataclass(frozen=True)
 class View:
-    """Everything one seat may know: visible zones, public info, the record of public events."""
+    """Everything one seat may know: visible zones, public info, the record of public events.
+
+    Immutable all the way down: `zones` is a read-only ZoneMap of frozen ZoneViews, `info` the
+    family's frozen Info record (a family not yet converted to a record gets a fresh deep copy of
+    its info dict in every view, so writing into it changes nothing else).
+    """
 
     game: str
     variant: str | None
     seat: int | None
     players: int
     to_act: tuple[int, ...]
-    zones: dict[str, ZoneView]
-    info: dict[str, Any] = field(default_factory=dict)
+    zones: Mapping[str, ZoneView]
+    info: Any = field(default_factory=dict)
     is_over: bool = False
     scores: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.zones, ZoneMap):
+            object.__setattr__(self, "zones", ZoneMap(self.zones))
 
     def hand(self, seat: int | None = None) -> tuple[str, ...] | None:
         zone = self.zones.get(f"hand:{self.seat if seat is None else seat}")
         return None if zone is None else zone.cards
+
+
+def _private_copy(value: Any) -> Any:
+    """A copy of plain data (dicts, lists, sets, tuples of them) sharing nothing mutable with `value`.
+
+    Faster than copy.deepcopy for the small info dicts of families not yet converted to Info records.
+    """
+    kind = value.__class__
+    if kind is dict:
+        return {k: _private_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [_private_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(_private_copy(v) for v in value)
+    if kind is set:
+        return {_private_copy(v) for v in value}
+    return value
 
 
 class GameState(ABC):
@@ -120,8 +188,9 @@ class GameState(ABC):
         """The state described as zones; the view and the card-conservation checks use these."""
 
     @abstractmethod
-    def public_info(self) -> dict[str, Any]:
-        """Public facts that are not cards: phase, leader, last verdict, bids, tokens..."""
+    def public_info(self) -> Info | dict[str, Any]:
+        """Public facts that are not cards (phase, leader, last verdict, bids, tokens...): the family's
+        frozen Info record (a dict from families not converted yet)."""
 
     @property
     @abstractmethod
@@ -150,21 +219,66 @@ class GameState(ABC):
     def is_legal(self, seat: int, move: Move) -> bool:
         return move in self.legal_moves(seat)
 
+    def legal_move(self, seat: int, move: Move | str) -> Move:
+        """The canonical legal Move that `move` (a Move, or its text) stands for now; IllegalMove if none.
+
+        Why canonical: a Move is identified by its text, but a family applies it through its payload
+        (a card index, a rank key). The engine's own Move object, never the caller's, reaches
+        `_apply`, so a Move with the right text and a forged payload cannot play other cards than its
+        text says. Everything is checked before anything changes: the seat (an int, not a bool, that
+        is to act), the move's type, its legality.
+        """
+        if seat.__class__ is int:
+            if isinstance(move, Move):
+                text = move.text
+                found = self.canonical_move(seat, text) if text.__class__ is str else None
+                if found is not None:
+                    return found
+            elif isinstance(move, str) and seat in self.to_act:
+                return self.parse_move(seat, move)
+        raise IllegalMove(self._illegal_text(seat, move), self.refusal(seat, move))
+
+    def canonical_move(self, seat: int, text: str) -> Move | None:
+        """The legal move of `seat` whose text is exactly `text`; None if there is none (also when
+        `seat`, any int, is not to act now).
+
+        Families override this for speed (apply calls it on every move); the answer must be one of
+        the Move objects `legal_moves(seat)` would return, payload included.
+        """
+        for move in self.legal_moves(seat):
+            if move.text == text:
+                return move
+        return None
+
     def refusal(self, seat: int, move: Move | str) -> Refusal | None:
         """Why `seat` may not play `move` (a Move or its text) now, as data; None when it is legal.
 
-        The UI turns the Refusal into a sentence in the player's language. Families give specific
-        reasons through `explain_refusal`; this method keeps the generic ones (game over, not your
-        turn, not a legal move) and the guarantee that None means exactly "in legal_moves".
+        None exactly when `apply(seat, move)` would accept the move. The UI turns the Refusal into a
+        sentence in the player's language. Families give specific reasons through `explain_refusal`;
+        this method keeps the generic ones (game over, no such seat, not your turn, not a legal move).
         """
         if self.is_over:
             return Refusal(GAME_OVER)
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            return Refusal(NO_SUCH_SEAT, seat=shorten(seat))
         if seat not in self.to_act:
             return Refusal(NOT_YOUR_TURN, seat=seat)
-        text = move.text if isinstance(move, Move) else str(move).strip()
-        if any(m.text == text for m in self.legal_moves(seat)):
+        if isinstance(move, Move):
+            text = move.text if move.text.__class__ is str else None
+            found = text is not None and self.canonical_move(seat, text) is not None
+        elif isinstance(move, str):
+            text = move.strip()
+            try:
+                found = self.parse_move(seat, move) is not None
+            except IllegalMove:
+                found = False
+        else:
+            text, found = None, False
+        if found:
             return None
-        return self.explain_refusal(seat, text) or Refusal(NOT_LEGAL, move=text)
+        if text is None:
+            return Refusal(NOT_A_MOVE, move=shorten(move))
+        return self.explain_refusal(seat, text) or Refusal(NOT_LEGAL, move=shorten(text))
 
     def explain_refusal(self, seat: int, text: str) -> Refusal | None:
         """A family's specific reason why the move `text` is not legal for `seat` (to act) now.
@@ -175,27 +289,44 @@ class GameState(ABC):
         return None
 
     def apply(self, seat: int, move: Move | str) -> list[Event]:
-        """Play `move` (a Move or its text) for `seat`; raise IllegalMove if it is not allowed now."""
-        if isinstance(move, str):
-            move = self.parse_move(seat, move)
-        elif seat not in self.to_act:
-            raise IllegalMove(self._not_your_turn(seat))
-        elif not self.is_legal(seat, move):
-            raise IllegalMove(f"{move} is not a legal move for seat {seat} now")
+        """Play `move` (a Move or its text) for `seat`; raise IllegalMove if it is not allowed now.
+
+        Nothing changes before the seat and the move are validated; the history records the
+        canonical move's text and `_apply` gets the canonical Move (see `legal_move`).
+        """
+        move = self.legal_move(seat, move)
         self.history.append((seat, move.text))
         return self._apply(seat, move)
 
     def parse_move(self, seat: int, text: str) -> Move:
         """The legal move whose text is `text` (case-insensitive); IllegalMove with the options if none."""
-        if seat not in self.to_act:
-            raise IllegalMove(self._not_your_turn(seat))
+        if seat.__class__ is not int or seat not in self.to_act or not isinstance(text, str):
+            raise IllegalMove(self._illegal_text(seat, text), self.refusal(seat, text))
         wanted = text.strip()
         moves = self.legal_moves(seat)
         for move in moves:
-            if move.text == wanted or move.text.lower() == wanted.lower():
+            if move.text == wanted:
+                return move
+        folded = wanted.lower()
+        for move in moves:
+            if move.text.lower() == folded:
                 return move
         options = ", ".join(m.text for m in moves[:20]) + (" ..." if len(moves) > 20 else "")
-        raise IllegalMove(f"{text!r} is not a legal move for seat {seat} now; legal: {options}")
+        raise IllegalMove(f"{shorten(text)} is not a legal move for seat {seat} now; legal: {options}",
+                          self.explain_refusal(seat, wanted) or Refusal(NOT_LEGAL, move=shorten(wanted)))
+
+    def _illegal_text(self, seat: object, move: object) -> str:
+        """An engineer's sentence for an IllegalMove (logs, the CLI); long input is cut."""
+        if self.is_over:
+            return "the game is over"
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            return f"{shorten(seat)} is not a seat of this {self.players}-player game"
+        if seat not in self.to_act:
+            return self._not_your_turn(seat)
+        text = move.text if isinstance(move, Move) else move
+        if not isinstance(text, str):
+            return f"{shorten(move)} is not a move (a Move or its text)"
+        return f"{shorten(text)} is not a legal move for seat {seat} now"
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over:
@@ -204,9 +335,12 @@ class GameState(ABC):
 
     def view(self, seat: int | None) -> View:
         """What `seat` may see (None: a spectator, who sees only public zones)."""
-        zones = {zone.name: zone.seen_by(seat) for zone in self.zones()}
+        zones = ZoneMap((zone.name, zone.seen_by(seat)) for zone in self.zones())
+        info = self.public_info()
+        if not isinstance(info, Info):         # a family not converted yet: a copy, never its own data
+            info = _private_copy(info)
         return View(game=self.rules.id, variant=self.rules.variant, seat=seat, players=self.players,
-                    to_act=self.to_act, zones=zones, info=self.public_info(), is_over=self.is_over,
+                    to_act=self.to_act, zones=zones, info=info, is_over=self.is_over,
                     scores=self.scores)
 
     def determinize(self, seat: int, rng: random.Random) -> "GameState":

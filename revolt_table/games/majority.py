@@ -340,8 +340,13 @@ class MajorityState(GameState):
         return [moves[i] for i in range(len(hand)) if hand[i]]
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        index = self.t.index.get(move.text)
-        return index is not None and seat in self._to_act and self.hands[seat][index] > 0
+        return self.canonical_move(seat, move.text) is not None
+
+    def canonical_move(self, seat: int, text: str) -> Move | None:
+        index = self.t.index.get(text)
+        if index is not None and seat in self._to_act and self.hands[seat][index] > 0:
+            return self.t.moves[index]
+        return None
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         card = self.t.index[move.text]
