@@ -20,6 +20,8 @@ from typing import Any, Callable, TypeVar
 
 import yaml
 
+from revolt_table import i18n
+
 APP_NAME = "RevoltTable"
 HOME_ENV = "REVOLT_TABLE_HOME"
 
@@ -31,7 +33,9 @@ AI_PACES: tuple[float, ...] = (0.0, 0.4, 0.8, 1.5)
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MIN_WINDOW: tuple[int, int] = (1024, 640)
 MAX_WINDOW: tuple[int, int] = (2560, 1440)
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = i18n.LANGUAGES       # the shipped languages (revolt_table/i18n.py)
+TEXT_SIZES: tuple[str, ...] = ("normal", "large")
+LOOK_NEUTRAL = 50                                  # look settings: 50 % changes nothing
 SEAT_KINDS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")
 
 
@@ -172,6 +176,12 @@ class Settings:
     volume: int = 70                       # 0-100
     language: str = "en"
     last_setup: GameSetup = field(default_factory=GameSetup)
+    # the look of the whole window, 0-100 % (50 = unchanged): see revolt_table/ui/look.py
+    contrast: int = LOOK_NEUTRAL
+    grain: int = LOOK_NEUTRAL
+    temperature: int = LOOK_NEUTRAL
+    four_colour_deck: bool = False         # Dou Dizhu faces: spades black, hearts red, diamonds blue, clubs green
+    text_size: str = "normal"              # "normal" | "large": every scene scales its type
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -206,8 +216,23 @@ class Settings:
         language = data.get("language", base.language)
         if not isinstance(language, str):
             raise ValueError("language must be text")
+        if language not in LANGUAGES:          # a language this version does not ship: English
+            language = i18n.DEFAULT
         setup = GameSetup.from_dict(data.get("last_setup", {}))
-        return cls(fullscreen, size, speed, pace, int(volume), language, setup)
+        look = {}
+        for name in ("contrast", "grain", "temperature"):
+            value = _number(data.get(name, LOOK_NEUTRAL), name)
+            if not 0 <= value <= 100:
+                raise ValueError(f"{name} must be between 0 and 100")
+            look[name] = int(round(value))
+        four = data.get("four_colour_deck", base.four_colour_deck)
+        if not isinstance(four, bool):
+            raise ValueError("four_colour_deck must be true or false")
+        text_size = data.get("text_size", base.text_size)
+        if text_size not in TEXT_SIZES:
+            raise ValueError(f"text_size must be one of {', '.join(TEXT_SIZES)}")
+        return cls(fullscreen, size, speed, pace, int(volume), language, setup, four_colour_deck=four,
+                   text_size=text_size, **look)
 
 
 def _number(value: Any, name: str) -> float | int:
@@ -228,8 +253,11 @@ def settings_path() -> Path:
 
 
 def load_settings() -> tuple[Settings, str | None]:
-    """Read settings.yaml; returns (settings, warning or None). Never raises."""
-    return load_yaml_or_default(settings_path(), Settings(), Settings.from_dict)
+    """Read settings.yaml; returns (settings, warning or None). Never raises.
+
+    On the very first start (no file yet) the language is the system's when we ship it, else English.
+    """
+    return load_yaml_or_default(settings_path(), Settings(language=i18n.system_language()), Settings.from_dict)
 
 
 def save_settings(settings: Settings) -> None:

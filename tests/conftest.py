@@ -4,3 +4,5 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The UI's language on a first start is the system's: tests read English whatever this machine speaks.
+os.environ["LANGUAGE"] = "en"

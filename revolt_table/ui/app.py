@@ -16,6 +16,7 @@ import pygame
 from revolt_table import userdata
 from revolt_table.resources import asset_path
 from revolt_table.ui import fonts, i18n, theme
+from revolt_table.ui.look import LookFilter, LookSettings
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics, metrics_for
 from revolt_table.userdata import GameSetup, Settings
@@ -51,7 +52,8 @@ class App:
         self.fullscreen = False
         self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
         pygame.display.set_caption(i18n.t("app.title"))
-        self.metrics: Metrics = metrics_for(self.screen.get_size())
+        self.metrics: Metrics = metrics_for(self.screen.get_size(), settings.text_size)
+        self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature over every frame
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -116,11 +118,36 @@ class App:
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
-        self.metrics = metrics_for(self.screen.get_size())
+        self.metrics = metrics_for(self.screen.get_size(), self.settings.text_size)
         for scene in self.scenes:
             scene.on_resize(self.size)
 
     # ------------------------------------------------------------------ settings
+
+    def set_language(self, code: str) -> None:
+        """Switch language now, no restart: every scene on the stack rebuilds its texts, and it is saved."""
+        self.settings.language = code
+        i18n.set_language(code)
+        pygame.display.set_caption(i18n.t("app.title"))
+        for scene in self.scenes:
+            retranslate = getattr(scene, "on_language", None)
+            if retranslate is not None:
+                retranslate()
+        self._relayout()
+        self.save_settings()
+
+    def set_look(self, **changes: int) -> None:
+        """Change contrast / grain / temperature (0-100); the next frame shows it. Not saved here:
+        a slider saves once it is let go (see SettingsScene)."""
+        for name, value in changes.items():
+            setattr(self.settings, name, int(value))
+        self.look.set(LookSettings.of(self.settings))
+
+    def set_text_size(self, size: str) -> None:
+        """Normal or large type: every scene re-lays out with the new metrics; saved."""
+        self.settings.text_size = size
+        self._relayout()
+        self.save_settings()
 
     def save_settings(self) -> None:
         """Persist self.settings (atomic); a failure becomes a message, never a crash."""
@@ -231,6 +258,8 @@ class App:
             scene.draw(self.screen)
         if self.toasts:
             self._draw_toasts()
+        if self.look.active:
+            self.look.apply(self.screen)
 
     def _draw_toasts(self) -> None:
         from revolt_table.ui import draw

@@ -1,10 +1,23 @@
-"""The shipped DejaVu fonts, loaded by path and cached per size.
+"""The shipped fonts, loaded by path and cached per size: DejaVu, and a Chinese face where DejaVu has no glyph.
 
 Why by path and never Font(None): the default pygame font lacks card suits and many accented
 letters, and differs between platforms; DejaVu ships with the game so text looks the same everywhere.
+
+Why a fallback: DejaVu has no Chinese characters. font() returns a TextFont that behaves like
+pygame.font.Font (render, size, get_linesize...) and draws each run of text with the font that has its
+glyphs: DejaVu first, then the shipped subset of Noto Sans CJK SC (tools/subset_cjk_font.py makes it).
+Which font has which character is read from the fonts' own cmap tables (SDL_ttf would quietly draw an
+empty box), so no text ever shows boxes; tests/test_glyphs.py checks every shipped text against them.
+Lines that must wrap break between words and, in Chinese, between characters (never before a closing
+mark such as "，" or "。").
 """
 
 from __future__ import annotations
+
+import struct
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -12,10 +25,16 @@ from revolt_table.resources import asset_path
 
 _REGULAR = "DejaVuSans.ttf"
 _BOLD = "DejaVuSans-Bold.ttf"
-_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+_CJK_REGULAR = "RevoltTableCJK-Regular.otf"
+_CJK_BOLD = "RevoltTableCJK-Bold.otf"
+_cache: dict[tuple[int, bool], "TextFont"] = {}
+
+# Chinese line breaking: never start a line with these, never end one with those.
+_NO_LINE_START = set("，。、；：！？）》」』”’…%·—～,.;:!?)]}")
+_NO_LINE_END = set("（《「『“‘([{")
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> "TextFont":
     """Return the regular or bold UI font at `size` pixels (cached; sizes below 8 are raised to 8)."""
     size = max(8, int(size))
     if not pygame.font.get_init():   # fonts from an earlier pygame.init() session are dead
@@ -24,7 +43,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     cached = _cache.get(key)
     if cached is None:
-        cached = pygame.font.Font(str(asset_path("fonts", _BOLD if bold else _REGULAR)), size)
+        cached = TextFont(size, bold)
         _cache[key] = cached
     return cached
 
@@ -32,3 +51,224 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def clear_cache() -> None:
     """Forget loaded fonts (needed only if pygame.font is shut down and restarted)."""
     _cache.clear()
+
+
+def font_files(bold: bool = False) -> tuple[Path, Path]:
+    """(main font, fallback font) paths for a weight."""
+    return (asset_path("fonts", _BOLD if bold else _REGULAR),
+            asset_path("fonts", _CJK_BOLD if bold else _CJK_REGULAR))
+
+
+@cache
+def coverage(path: Path) -> frozenset[int]:
+    """Code points a TrueType/OpenType font maps to a glyph (its cmap: format 4 and 12 subtables)."""
+    data = Path(path).read_bytes()
+    tables = struct.unpack_from(">H", data, 4)[0]
+    cmap = None
+    for i in range(tables):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap = offset
+    if cmap is None:
+        return frozenset()
+    count = struct.unpack_from(">H", data, cmap + 2)[0]
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap + offset
+    points: set[int] = set()
+    for key in ((3, 10), (0, 4), (3, 1), (0, 3)):
+        if key not in subtables:
+            continue
+        at = subtables[key]
+        form = struct.unpack_from(">H", data, at)[0]
+        if form == 12:
+            groups = struct.unpack_from(">I", data, at + 12)[0]
+            for g in range(groups):
+                start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * g)
+                points.update(range(start if glyph else start + 1, end + 1))     # glyph 0 is "missing"
+            break
+        if form == 4:
+            segs = struct.unpack_from(">H", data, at + 6)[0] // 2
+            ends = struct.unpack_from(f">{segs}H", data, at + 14)
+            starts = struct.unpack_from(f">{segs}H", data, at + 16 + 2 * segs)
+            deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 4 * segs)
+            range_at = at + 16 + 6 * segs
+            range_offsets = struct.unpack_from(f">{segs}H", data, range_at)
+            for s in range(segs):
+                for code in range(starts[s], ends[s] + 1):
+                    if code == 0xFFFF:
+                        continue
+                    if range_offsets[s] == 0:
+                        glyph = (code + deltas[s]) & 0xFFFF
+                    else:
+                        where = range_at + 2 * s + range_offsets[s] + 2 * (code - starts[s])
+                        glyph = struct.unpack_from(">H", data, where)[0]
+                        glyph = (glyph + deltas[s]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(code)
+            break
+    return frozenset(points)
+
+
+def is_cjk(ch: str) -> bool:
+    """Characters that may start or end a line anywhere (Chinese text has no spaces between words)."""
+    code = ord(ch)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+            or 0x20000 <= code <= 0x2FFFF)
+
+
+class TextFont:
+    """pygame.font.Font's interface over DejaVu plus the Chinese fallback (see the module docstring)."""
+
+    def __init__(self, size: int, bold: bool = False) -> None:
+        self.size_px = size
+        self.bold_face = bold
+        main_path, self._fallback_path = font_files(bold)
+        self.main = pygame.font.Font(str(main_path), size)
+        self._main_points = coverage(main_path)
+        self._fallback: pygame.font.Font | None = None
+
+    # ------------------------------------------------------------------ which font draws what
+    @property
+    def fallback(self) -> pygame.font.Font:
+        if self._fallback is None:
+            self._fallback = pygame.font.Font(str(self._fallback_path), self.size_px)
+        return self._fallback
+
+    def _simple(self, text: str) -> bool:
+        """True when DejaVu alone draws all of `text` (the common case: no run splitting)."""
+        if text.isascii():
+            return True
+        points = self._main_points
+        return all(ord(c) in points for c in text)
+
+    def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
+        """`text` cut into runs, each with the font that has its glyphs (DejaVu wins where both do)."""
+        points = self._main_points
+        out: list[tuple[pygame.font.Font, str]] = []
+        for ch in text:
+            face = self.main if (ord(ch) in points or ch in "\n\r\t") else self.fallback
+            if out and out[-1][0] is face:
+                out[-1] = (face, out[-1][1] + ch)
+            else:
+                out.append((face, ch))
+        return out
+
+    def font_for(self, ch: str) -> pygame.font.Font:
+        """The font that draws one character."""
+        return self.main if ord(ch) in self._main_points else self.fallback
+
+    # ------------------------------------------------------------------ pygame.font.Font interface
+    def size(self, text: str) -> tuple[int, int]:
+        if self._simple(text):
+            return self.main.size(text)
+        return sum(face.size(part)[0] for face, part in self.runs(text)), self.main.get_height()
+
+    def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:
+        text = "" if text is None else str(text)
+        if wraplength and wraplength > 0:
+            if self._simple(text) and not any(is_cjk(c) for c in text):
+                return self.main.render(text, antialias, color, bgcolor, wraplength)
+            return self._render_lines(self.wrap(text, wraplength), antialias, color, bgcolor)
+        if "\n" in text:
+            return self._render_lines(text.split("\n"), antialias, color, bgcolor)
+        if self._simple(text):
+            return self.main.render(text, antialias, color, bgcolor)
+        return self._render_runs(text, antialias, color, bgcolor)
+
+    def _render_runs(self, text: str, antialias: bool, color: Any, bgcolor: Any) -> pygame.Surface:
+        """One line mixing fonts: each run on the main font's baseline, within its line height."""
+        runs = self.runs(text)
+        widths = [face.size(part)[0] for face, part in runs]
+        height = self.main.get_height()
+        canvas = pygame.Surface((max(1, sum(widths)), height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            canvas.fill(bgcolor)
+        x = 0
+        for (face, part), width in zip(runs, widths):
+            image = face.render(part, antialias, color, bgcolor)
+            y = self.main.get_ascent() - face.get_ascent()
+            canvas.blit(image, (x, y), special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
+            x += width
+        return canvas
+
+    def _render_lines(self, lines: list[str], antialias: bool, color: Any, bgcolor: Any) -> pygame.Surface:
+        images = [self.render(line, antialias, color, bgcolor) if line else None for line in lines]
+        step = self.main.get_linesize()
+        width = max([image.get_width() for image in images if image is not None] or [1])
+        canvas = pygame.Surface((width, max(1, step * len(lines))), pygame.SRCALPHA)
+        if bgcolor is not None:
+            canvas.fill(bgcolor)
+        for i, image in enumerate(images):
+            if image is not None:
+                canvas.blit(image, (0, i * step), special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
+        return canvas
+
+    def wrap(self, text: str, width: int) -> list[str]:
+        """Lines of at most `width` pixels: break at spaces, and between Chinese characters."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            lines.extend(self._wrap_paragraph(paragraph, width))
+        return lines
+
+    def _wrap_paragraph(self, text: str, width: int) -> list[str]:
+        tokens = _tokens(text)
+        lines: list[str] = []
+        line = ""
+        for token in tokens:
+            trial = line + token
+            if not line or self.size(trial.rstrip())[0] <= width:
+                line = trial
+                continue
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        if line or not lines:
+            lines.append(line.rstrip())
+        return lines
+
+    def get_linesize(self) -> int:
+        return self.main.get_linesize()
+
+    def get_height(self) -> int:
+        return self.main.get_height()
+
+    def get_ascent(self) -> int:
+        return self.main.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.main.get_descent()
+
+    def __getattr__(self, name: str) -> Any:
+        # anything else (metrics, bold, underline...) is the main font's
+        return getattr(self.main, name)
+
+
+def _tokens(text: str) -> list[str]:
+    """Units a line may break between: a word with its trailing spaces, or one Chinese character
+    (with the closing marks that must stay on its line, after an opening mark that must not end one)."""
+    tokens: list[str] = []
+    word = ""
+    for ch in text:
+        if is_cjk(ch) and ch not in _NO_LINE_START:
+            if word and not word.endswith(tuple(_NO_LINE_END)):
+                tokens.append(word)
+                word = ""
+            word += ch
+            if not (word and word[-1] in _NO_LINE_END):
+                tokens.append(word)
+                word = ""
+        elif ch in _NO_LINE_START and not word and tokens:
+            tokens[-1] += ch                       # a closing mark joins the character before it
+        elif ch == " ":
+            word += ch
+            tokens.append(word)
+            word = ""
+        else:
+            if word.endswith(" "):
+                tokens.append(word)
+                word = ""
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens

@@ -47,27 +47,36 @@ class Metrics:
     width: int
     height: int
     unit: float          # 1.0 at 720 px high
+    text: float = 1.0    # the player's text size (Settings: normal 1.0, large TEXT_SCALES["large"])
 
     def px(self, value: float) -> int:
         """Scale a size designed for a 720 px high window."""
         return max(1, round(value * self.unit))
 
+    def tx(self, value: float) -> int:
+        """Scale a type size: like px, times the player's text size."""
+        return max(1, round(value * self.unit * self.text))
+
+    def box(self, value: float) -> int:
+        """Controls grow with large text, a little less than the text itself."""
+        return self.px(value * (1.0 + (self.text - 1.0) * 0.7))
+
     @property
     def font_logo(self) -> int: return self.px(84)
     @property
-    def font_title(self) -> int: return self.px(40)
+    def font_title(self) -> int: return self.tx(40)
     @property
-    def font_heading(self) -> int: return self.px(26)
+    def font_heading(self) -> int: return self.tx(26)
     @property
-    def font_body(self) -> int: return self.px(19)
+    def font_body(self) -> int: return self.tx(19)
     @property
-    def font_small(self) -> int: return self.px(15)
+    def font_small(self) -> int: return self.tx(15)
     @property
-    def button_height(self) -> int: return self.px(50)
+    def button_height(self) -> int: return self.box(50)
     @property
-    def button_width(self) -> int: return self.px(300)
+    def button_width(self) -> int: return self.box(300)
     @property
-    def row_height(self) -> int: return self.px(46)
+    def row_height(self) -> int: return self.box(46)
     @property
     def gap(self) -> int: return self.px(12)
     @property
@@ -78,11 +87,17 @@ class Metrics:
     def focus_width(self) -> int: return max(2, self.px(3))
 
 
-def metrics_for(size: tuple[int, int]) -> Metrics:
-    """Metrics for a window of `size`; very wide-but-short windows are scaled by height, capped by width."""
+TEXT_SCALES: dict[str, float] = {"normal": 1.0, "large": 1.18}
+
+
+def metrics_for(size: tuple[int, int], text_size: str = "normal") -> Metrics:
+    """Metrics for a window of `size`; very wide-but-short windows are scaled by height, capped by width.
+
+    text_size is the player's setting ("normal" or "large"); type and controls grow with it.
+    """
     w, h = size
     unit = min(h / 720.0, w / 1100.0)
-    return Metrics(w, h, max(0.6, unit))
+    return Metrics(w, h, max(0.6, unit), TEXT_SCALES.get(text_size, 1.0))
 
 
 def lerp_color(a: Color, b: Color, f: float) -> Color:

@@ -1,14 +1,22 @@
-"""Settings: display, animation speed, AI pace, volume and language; every change is saved at once."""
+"""Settings in two columns: the game (language, text, pace, sound, deck) and the window (display and look).
+
+Every change applies at once and is saved: the language re-translates every open scene, the text size
+re-lays them out, and the look sliders (contrast, grain, colour temperature) change the whole window
+while the slider moves; a dragged slider is saved when it is let go.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from revolt_table import userdata
-from revolt_table.ui import i18n
+from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector, Slider
+from revolt_table.ui.widgets.base import Widget
+
+LOOK = ("contrast", "grain", "temperature")
 
 
 def _speed_name(speed: float) -> str:
@@ -22,36 +30,99 @@ def _pace_name(pace: float) -> str:
     return names.get(pace, t("settings.seconds", value=f"{pace:g}"))
 
 
+def _percent(value: int) -> str:
+    return t("settings.percent", value=value)
+
+
+def language_options() -> list[tuple[str, str]]:
+    """Each shipped language in its own name (a player who cannot read the current one finds theirs)."""
+    return [(code, t(f"languages.{code}")) for code in userdata.LANGUAGES]
+
+
 class SettingsScene(PageScene):
     def __init__(self, app) -> None:
         super().__init__(app)
+        self._look_unsaved = False
+        self._build()
+
+    # ---------------------------------------------------------------- widgets
+    def _build(self) -> None:
+        """Make the widgets once (their texts come from _texts, again after a language switch)."""
+        s = self.app.settings
+        self._initial = {"language": s.language, "text_size": s.text_size, "animation_speed": s.animation_speed,
+                         "ai_pace": s.ai_pace, "four_colour_deck": s.four_colour_deck,
+                         "fullscreen": self.app.fullscreen, "window_size": tuple(s.window_size)}
+        self.game_rows: list[Widget] = [
+            OptionSelector("", [], s.language, self._set_language, name="language"),
+            OptionSelector("", [], s.text_size, self._set_text_size, name="text_size"),
+            OptionSelector("", [], s.animation_speed, self._setter("animation_speed"), name="animation_speed"),
+            OptionSelector("", [], s.ai_pace, self._setter("ai_pace"), name="ai_pace"),
+            Slider("", 0, 100, s.volume, self._setter("volume"), step=5, name="volume"),
+            OptionSelector("", [], s.four_colour_deck, self._setter("four_colour_deck"), name="four_colour_deck"),
+        ]
+        self.window_rows: list[Widget] = [
+            OptionSelector("", [], self.app.fullscreen, self._set_fullscreen, name="fullscreen"),
+            OptionSelector("", [], tuple(s.window_size), self._set_window_size, name="window_size"),
+        ] + [Slider("", 0, 100, getattr(s, name), self._look_setter(name), step=5, name=name, fmt=_percent)
+             for name in LOOK]
+        self.reset_look_button = Button("", self._reset_look, name="reset_look")
+        self.rows = self.game_rows + self.window_rows
+        self.back_button = Button("", self.back, name="back")
+        self.group.set_widgets(self.rows + [self.reset_look_button, self.back_button], keep=False)
+        self._texts()
+
+    def _texts(self) -> None:
+        """Every label and option text in the current language."""
         self.title = t("settings.title")
-        s = app.settings
+        s = self.app.settings
         sizes = list(userdata.WINDOW_SIZES)
         if tuple(s.window_size) not in sizes:
             sizes.append(tuple(s.window_size))
         paces = list(userdata.AI_PACES) + ([s.ai_pace] if s.ai_pace not in userdata.AI_PACES else [])
-        self.rows = [
-            OptionSelector(t("settings.display"), [(False, t("settings.windowed")), (True, t("settings.fullscreen"))],
-                           s.fullscreen, self._set_fullscreen, name="fullscreen"),
-            OptionSelector(t("settings.window_size"), [(size, f"{size[0]} × {size[1]}") for size in sizes],
-                           tuple(s.window_size), self._set_window_size, name="window_size"),
-            OptionSelector(t("settings.animation"), [(v, _speed_name(v)) for v in userdata.ANIMATION_SPEEDS],
-                           s.animation_speed, self._setter("animation_speed"), name="animation_speed"),
-            OptionSelector(t("settings.ai_pace"), [(v, _pace_name(v)) for v in sorted(paces)],
-                           s.ai_pace, self._setter("ai_pace"), name="ai_pace"),
-            Slider(t("settings.volume"), 0, 100, s.volume, self._setter("volume"), step=5, name="volume"),
-            OptionSelector(t("settings.language"), [(code, t(f"languages.{code}")) for code in userdata.LANGUAGES],
-                           s.language, self._set_language, name="language"),
-        ]
-        self.back_button = Button(t("common.back"), self.back, name="back")
-        self.group.set_widgets(self.rows + [self.back_button], keep=False)
+        on_off = [(False, t("settings.off")), (True, t("settings.on"))]
+        options = {
+            "language": language_options(),
+            "text_size": [(v, t(f"settings.text_{v}")) for v in userdata.TEXT_SIZES],
+            "animation_speed": [(v, _speed_name(v)) for v in userdata.ANIMATION_SPEEDS],
+            "ai_pace": [(v, _pace_name(v)) for v in sorted(paces)],
+            "four_colour_deck": on_off,
+            "fullscreen": [(False, t("settings.windowed")), (True, t("settings.fullscreen"))],
+            "window_size": [(size, f"{size[0]} × {size[1]}") for size in sizes],
+        }
+        labels = {"language": "language", "text_size": "text_size", "animation_speed": "animation",
+                  "ai_pace": "ai_pace", "volume": "volume", "four_colour_deck": "four_colour",
+                  "fullscreen": "display", "window_size": "window_size", "contrast": "contrast",
+                  "grain": "grain", "temperature": "temperature"}
+        for row in self.rows:
+            row.label = t(f"settings.{labels[row.name]}")
+            if row.name in options:
+                current = row.value if row.options else self._initial[row.name]
+                row.set_options(options[row.name], current)
+        self.reset_look_button.text = t("settings.reset_look")
+        self.back_button.text = t("common.back")
 
+    def on_language(self) -> None:
+        """The language changed (here or below us): every text again, same widgets, same focus."""
+        self._texts()
+
+    # ---------------------------------------------------------------- changes
     def _setter(self, attr: str):
         def apply(value) -> None:
             setattr(self.app.settings, attr, value)
             self.app.save_settings()
         return apply
+
+    def _look_setter(self, attr: str):
+        def apply(value: int) -> None:
+            self.app.set_look(**{attr: value})          # the next frame shows it, even mid-drag
+            self._look_unsaved = True
+        return apply
+
+    def _reset_look(self) -> None:
+        self.app.set_look(**{name: userdata.LOOK_NEUTRAL for name in LOOK})
+        for name in LOOK:
+            self.widget(name).value = userdata.LOOK_NEUTRAL
+        self.app.save_settings()
 
     def _set_fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
@@ -65,32 +136,70 @@ class SettingsScene(PageScene):
         self.app.save_settings()
 
     def _set_language(self, code: str) -> None:
-        self.app.settings.language = code
-        i18n.set_language(code)
-        self.app.save_settings()
+        self.app.set_language(code)
+
+    def _set_text_size(self, size: str) -> None:
+        self.app.set_text_size(size)
 
     def on_enter(self) -> None:
         # F11 may have changed the display mode while we were covered or open
-        self.rows[0].set_options(self.rows[0].options, self.app.fullscreen)
+        row = self.widget("fullscreen")
+        row.set_options(row.options, self.app.fullscreen)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._look_unsaved and not any(getattr(w, "dragging", False) for w in self.window_rows):
+            self._look_unsaved = False                   # saved once the slider is let go
+            self.app.save_settings()
+
+    def back(self) -> None:
+        if self._look_unsaved:
+            self._look_unsaved = False
+            self.app.save_settings()
+        super().back()
+
+    # ---------------------------------------------------------------- layout
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         top = header_bottom(m) + m.gap
-        width = min(size[0] - 2 * m.pad, m.px(720))
-        row_h = m.row_height
-        gap = m.px(14)
+        width = min(size[0] - 2 * m.pad, m.px(1180))
         inner = m.pad
-        height = len(self.rows) * (row_h + gap) - gap + 2 * inner
-        block = height + m.pad * 2 + m.button_height             # panel + gap + Back
-        top = max(top, top + (size[1] - m.pad - top - block) // 3)   # a little above centre
+        gap_x = m.pad
+        row_h = m.row_height
+        gap = m.px(12)
+        caption_h = m.px(30)
+        n = max(len(self.game_rows), len(self.window_rows) + 1)        # + the Reset button
+        bottom_limit = size[1] - 2 * m.pad - m.button_height
+        available = bottom_limit - top - 2 * inner - caption_h
+        if n * (row_h + gap) - gap > available:                        # small windows: tighten evenly
+            row_h = max(m.px(30), (available + gap) // n - gap)
+        height = caption_h + n * (row_h + gap) - gap + 2 * inner
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.midtop = (size[0] // 2, top)
-        x = self.panel_rect.x + inner
-        y = self.panel_rect.y + inner
-        for row in self.rows:
-            row.set_rect(pygame.Rect(x, y, width - 2 * inner, row_h))
-            y += row_h + gap
+        col_w = (width - 2 * inner - gap_x) // 2
+        self.columns = []
+        for c, rows in enumerate((self.game_rows, self.window_rows)):
+            x = self.panel_rect.x + inner + c * (col_w + gap_x)
+            y = self.panel_rect.y + inner
+            self.columns.append(pygame.Rect(x, y, col_w, caption_h))
+            y += caption_h
+            for row in rows:
+                row.label_ratio = 0.5
+                row.set_rect(pygame.Rect(x, y, col_w, row_h))
+                y += row_h + gap
+            if c == 1:
+                bw = min(col_w, m.px(260))
+                self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
         bw = m.px(220)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
-                                              min(self.panel_rect.bottom + m.pad * 2, size[1] - m.pad - m.button_height),
+                                              min(self.panel_rect.bottom + m.pad, size[1] - m.pad - m.button_height),
                                               bw, m.button_height))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        for rect, key in zip(self.columns, ("settings.section_game", "settings.section_window")):
+            caption = t(key)
+            size = draw.fit_text(caption, m.font_small, rect.width, bold=True)
+            shown = draw.text(surface, caption, size, theme.GOLD, bold=True, midleft=(rect.x, rect.centery - m.px(4)))
+            pygame.draw.line(surface, theme.GOLD_DARK, (shown.right + m.gap, rect.centery - m.px(4)),
+                             (rect.right, rect.centery - m.px(4)), 1)

@@ -1,4 +1,8 @@
-"""Title screen: the logo over a felt table with a few card backs drifting by, and the main menu."""
+"""Title screen: the logo over a felt table with a few card backs drifting by, and the main menu.
+
+The language selector comes first (as in Cardavia): a player who cannot read the current language
+finds theirs at the top, each language written in its own name, and the whole screen switches at once.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.scenes.common import draw_backdrop
-from revolt_table.ui.widgets import Button, Menu
+from revolt_table.ui.widgets import Button, Menu, OptionSelector
 
 
 class DriftingCards:
@@ -78,16 +82,31 @@ class TitleScene(Scene):
         self._footer: pygame.Surface | None = None
 
     def _build(self) -> None:
-        items = [Button(t("title.new_game"), self.new_game, style="primary", name="new_game")]
+        from revolt_table.ui.scenes.settings import language_options
+
+        if not hasattr(self, "language"):     # one selector for the scene's life: a click on it keeps focus
+            self.language = OptionSelector("", [], "", self.app.set_language, name="language")
+        self.language.set_options(language_options(), self.app.settings.language)
+        items = [self.language, Button(t("title.new_game"), self.new_game, style="primary", name="new_game")]
         if self.app.has_saved_game():
             items.append(Button(t("title.resume"), self.resume, name="resume"))
         items += [Button(t("title.rules"), self.rules, name="rules"),
                   Button(t("title.settings"), self.settings, name="settings"),
                   Button(t("title.quit"), self.app.quit, name="quit")]
         self.menu.set_widgets(items, keep=False)
+        self.menu.focus(items[1])                        # Enter starts a new game, as before
+
+    def on_language(self) -> None:
+        """Another language: rebuild the menu in it and keep the keyboard on the selector."""
+        self._build()
+        self.menu.focus(self.language)
 
     def button(self, name: str) -> Button:
         return next(b for b in self.menu.widgets if b.name == name)
+
+    def widget(self, name: str):
+        """A menu item by name (the language selector included)."""
+        return next(w for w in self.menu.widgets if w.name == name)
 
     # actions
     def new_game(self) -> None:
@@ -108,19 +127,23 @@ class TitleScene(Scene):
     # scene protocol
     def on_enter(self) -> None:
         had_resume = any(b.name == "resume" for b in self.menu.widgets)
-        if had_resume != self.app.has_saved_game():
+        if had_resume != self.app.has_saved_game() or self.language.value != self.app.settings.language:
             self._build()
             self.on_resize(self.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         self.cards.layout(size)
-        n = len(self.menu.widgets)
+        buttons = [w for w in self.menu.widgets if w is not self.language]
         bh, gap = m.button_height, m.gap
         self.logo_y = int(size[1] * 0.24)
-        top = max(int(size[1] * 0.45), size[1] - m.pad * 2 - self.menu.height_for(n, bh, gap))
-        top = min(top, int(size[1] * 0.45))
-        self.menu.layout(size[0] // 2, top, m.button_width, bh, gap)
+        height = self.menu.height_for(len(buttons), bh, gap)
+        top = min(int(size[1] * 0.45), size[1] - m.pad * 3 - m.font_small - height)   # clear of the footer
+        for i, button in enumerate(buttons):
+            button.set_rect(pygame.Rect(size[0] // 2 - m.button_width // 2, top + i * (bh + gap), m.button_width, bh))
+        # the language selector: top right, first in keyboard order
+        lw, lh = m.box(230), m.box(40)
+        self.language.set_rect(pygame.Rect(size[0] - m.pad - lw, m.pad, lw, lh))
         # felt + the soft dark band behind logo and menu: static, so composed once per size
         self._background = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         draw_backdrop(self._background)

@@ -15,8 +15,9 @@ class Slider(Widget):
 
     def __init__(self, label: str, minimum: int, maximum: int, value: int,
                  on_change: Callable[[int], None] | None = None, *, step: int = 5,
-                 label_ratio: float = 0.45, name: str = "") -> None:
+                 label_ratio: float = 0.45, name: str = "", fmt: Callable[[int], str] = str) -> None:
         super().__init__()
+        self.fmt = fmt                     # the value as shown at the right ("50 %")
         self.label = label
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.value = min(max(value, minimum), maximum)
@@ -28,7 +29,7 @@ class Slider(Widget):
     @property
     def track_rect(self) -> pygame.Rect:
         label_w = int(self.rect.width * self.label_ratio)
-        value_w = int(self.rect.height * 1.6)
+        value_w = int(self.rect.height * (2.0 if self.fmt is not str else 1.6))
         x = self.rect.x + label_w + self.rect.height // 3
         return pygame.Rect(x, self.rect.centery - self.rect.height // 10,
                            self.rect.right - value_w - x, max(4, self.rect.height // 5))
@@ -90,7 +91,7 @@ class Slider(Widget):
         pygame.draw.circle(surface, theme.SHADOW, (knob[0], knob[1] + 2), knob_r)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, knob, knob_r)
         pygame.draw.circle(surface, theme.GOLD_DARK, knob, knob_r, max(1, knob_r // 5))
-        draw.text(surface, f"{self.value}", self.font_size, theme.TEXT, bold=True,
+        draw.text(surface, self.fmt(self.value), self.font_size, theme.TEXT, bold=True,
                   midright=(self.rect.right, self.rect.centery))
         if self.focused:
             ring = pygame.Rect(track.x - knob_r, self.rect.y, track.width + 2 * knob_r, self.rect.height)

@@ -1,0 +1,166 @@
+"""Translation tables without pygame: every player-facing string goes through t(key, **fmt).
+
+Why here and not in ui/: the CLI prints translated rules (`revolt-table rules show --language pt`) and
+the settings loader picks the system language on a first start, and neither may import pygame.
+revolt_table.ui.i18n re-exports this module, so UI code keeps writing `from revolt_table.ui.i18n import t`.
+
+The game ships in six languages as plain YAML files (assets/locale/<lang>.yaml) that translators edit
+without touching code. Parts of the program may ship their own fragment, <lang>.<part>.yaml (e.g.
+en.table.yaml); fragments are merged in, and keys in the main file win on a clash. Keys are dotted paths
+into the YAML ("title.new_game"). A missing key falls back to English, then to the key itself, so a gap
+in a translation shows up as readable text rather than a crash (tests/test_translations.py makes sure
+the shipped languages have no gaps).
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import re
+from functools import cache
+from typing import Any
+
+import yaml
+
+from revolt_table.engine.message import Message
+from revolt_table.resources import asset_path
+
+# The shipped languages, in the order the selectors offer them (each shown in its own name).
+LANGUAGES: tuple[str, ...] = ("en", "pt", "de", "fr", "es", "zh")
+DEFAULT = "en"
+
+_language = DEFAULT
+_PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
+
+
+@cache
+def _table(lang: str) -> dict[str, str]:
+    """Flattened {dotted.key: text} for one language; {} if no file exists (a broken file is skipped)."""
+    folder = asset_path("locale")
+    paths = sorted(folder.glob(f"{lang}.*.yaml")) + [folder / f"{lang}.yaml"]   # main file last: it wins
+    flat: dict[str, str] = {}
+    for path in paths:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue
+        flat.update(flatten(data))
+    return flat
+
+
+def flatten(node: Any, prefix: str = "") -> dict[str, str]:
+    """{dotted.key: text} for a parsed locale file (nested mappings become dotted keys)."""
+    flat: dict[str, str] = {}
+    if isinstance(node, dict):
+        for key, value in node.items():
+            flat.update(flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+    elif node is not None and prefix:
+        flat[prefix] = str(node)
+    return flat
+
+
+def table(lang: str) -> dict[str, str]:
+    """Every key of one language (a copy: tests and tools read it, nobody changes it)."""
+    return dict(_table(lang))
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a text expects ("{n} cards" -> {"n"}); format specs like {value:g} count by name."""
+    return set(_PLACEHOLDER.findall(text))
+
+
+def normalize(code: str | None) -> str | None:
+    """A shipped language code for a locale name ("pt_BR.UTF-8", "de-AT", "Chinese_China"), or None."""
+    if not code:
+        return None
+    text = str(code).strip().replace("-", "_").split(".")[0].split("@")[0]
+    if not text or text in ("C", "POSIX"):
+        return None
+    match = re.match(r"[A-Za-z]+", text)
+    head = match.group(0).lower() if match else ""
+    if head in LANGUAGES:
+        return head
+    return _WINDOWS_NAMES.get(head)
+
+
+_WINDOWS_NAMES = {"english": "en", "portuguese": "pt", "german": "de", "french": "fr", "spanish": "es",
+                  "chinese": "zh"}
+
+
+def system_language() -> str:
+    """The language of this computer when we ship it, else English (used on the very first start)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        for part in value.split(":"):               # LANGUAGE may list several: the first shipped wins
+            found = normalize(part)
+            if found:
+                return found
+        if value and var != "LANGUAGE":
+            break                                    # a set LC_ALL/LANG that we do not ship: English
+    try:
+        found = normalize(locale.getlocale()[0])
+    except (ValueError, TypeError):
+        found = None
+    if found is None and os.name == "nt":           # pragma: no cover - Windows only
+        found = _windows_ui_language()
+    return found or DEFAULT
+
+
+def _windows_ui_language() -> str | None:  # pragma: no cover - Windows only
+    try:
+        import ctypes
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+        return normalize(locale.windows_locale.get(lcid))
+    except (AttributeError, OSError):
+        return None
+
+
+def set_language(lang: str) -> None:
+    """Switch the language used by t(); unknown languages fall back to English key by key.
+
+    The window switches with App.set_language, which also rebuilds the scenes' texts.
+    """
+    global _language
+    _language = lang or DEFAULT
+
+
+def language() -> str:
+    return _language
+
+
+def has(key: str) -> bool:
+    """True if the key exists in the current language or in English."""
+    return key in _table(_language) or key in _table(DEFAULT)
+
+
+def t(key: str, **fmt: Any) -> str:
+    """Translate `key`, then fill {placeholders} from `fmt` (a bad placeholder leaves the text as is)."""
+    return t_in(_language, key, **fmt)
+
+
+def t_in(lang: str, key: str, **fmt: Any) -> str:
+    """t() in a given language, whatever the current one is (the CLI, tests)."""
+    text = _table(lang).get(key)
+    if text is None:
+        text = _table(DEFAULT).get(key, key)
+    if fmt:
+        try:
+            return text.format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def say(message: Message) -> str:
+    """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
+
+    Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
+    translated first, so one sentence can be built from the pieces a game reports.
+    """
+    args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
+    return t(message.code, **args)
+
+
+def reload() -> None:
+    """Drop cached tables (after editing a locale file while the game runs)."""
+    _table.cache_clear()
