@@ -46,15 +46,19 @@ def _home_override() -> Path | None:
     return Path(value) if value else None
 
 
-def _user_dir(sub: str, platform_dir: str) -> Path:
-    """$REVOLT_TABLE_HOME/<sub> when set, else the platform's folder (platformdirs.<platform_dir>); created."""
+def _user_dir(sub: str, platform_dir: str, create: bool = True) -> Path:
+    """$REVOLT_TABLE_HOME/<sub> when set, else the platform's folder (platformdirs.<platform_dir>).
+
+    Created on demand (create=True); raises OSError when it cannot be (a file where it should be...).
+    """
     home = _home_override()
     if home is not None:
         path = home / sub
     else:
         import platformdirs
         path = Path(getattr(platformdirs, platform_dir)(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -66,6 +70,14 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     """Folder for saved games (created on demand)."""
     return _user_dir("data", "user_data_dir")
+
+
+def user_rules_dir(create: bool = True) -> Path:
+    """The player's own rules files (`rules` in the data folder): they appear in New game."""
+    path = _user_dir("data", "user_data_dir", create=False) / "rules"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def log_dir() -> Path:

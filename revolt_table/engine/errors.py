@@ -5,6 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+MAX_MESSAGE = 400          # characters of one diagnostic's message; a hostile file may echo megabytes
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text` itself if short, else its start, an ellipsis and its length (for echoing user input)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """repr() of a value from a file or a command line, cut to `limit` characters."""
+    return shorten(repr(value), limit)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -14,6 +28,10 @@ class Diagnostic:
     line: int
     column: int
     message: str
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", self.message[:MAX_MESSAGE] + "…")
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.message}"
@@ -25,6 +43,20 @@ class RulesError(Exception):
     def __init__(self, diagnostics: list[Diagnostic]):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class UnknownGame(RulesError):
+    """A game id names no bundled or user rules file. `known` lists the ids that exist."""
+
+    def __init__(self, game: str, known: list[str]):
+        self.game = game
+        self.known = list(known)
+        games = ", ".join(self.known) or "none"
+        super().__init__([Diagnostic(shorten(game), 1, 1, f"no such game; the games are: {games}")])
+        self.args = (f"unknown game {quoted(game)}; the games are: {games}",)
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 class IllegalMove(ValueError):

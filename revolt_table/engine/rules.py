@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from ..resources import rules_dir
-from .errors import Diagnostic, RulesError
+from .errors import Diagnostic, RulesError, UnknownGame, quoted
 from .family import Family, available_families, get_family
 from .schema import AnyMapping, DictOf, Int, ListOf, Map, Str
-from .yamlsource import Located, load_located
+from .yamlsource import Located, load_located_file
 
 COMMON_FIELDS = {
     "id": Str(),
@@ -101,11 +101,60 @@ class Rules:
 
 
 def resolve_rules_path(game: str | Path) -> Path:
-    """A game id (`revoltaaa`) names a file in the bundled rules folder; anything else is a path."""
+    """A game id (`revoltaaa`) names a rules file; anything with a suffix or a slash is a path.
+
+    An id is looked up in the bundled rules folder, then in the player's own rules folder (a file
+    named `<id>.yaml` there; the app checks that its `id:` says the same). An id found in neither
+    raises UnknownGame, which lists the ids that exist.
+    """
     text = str(game)
     if isinstance(game, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
         return Path(game)
-    return rules_dir() / f"{text}.yaml"
+    for folder in rules_folders():
+        for suffix in (".yaml", ".yml"):
+            candidate = folder / f"{text}{suffix}"
+            if _is_file(candidate):
+                return candidate
+    raise UnknownGame(text, game_ids())
+
+
+def rules_folders() -> list[Path]:
+    """Where game ids are looked up: the bundled rules, then the player's rules folder if it exists."""
+    folders = [rules_dir()]
+    try:
+        from ..userdata import user_rules_dir
+        user = user_rules_dir(create=False)
+    except (ImportError, OSError):
+        user = None
+    if user is not None and _is_dir(user):
+        folders.append(user)
+    return folders
+
+
+def game_ids() -> list[str]:
+    """Every id a command can name: the bundled games, then the player's own files (by file name)."""
+    ids: list[str] = []
+    for folder in rules_folders():
+        try:
+            names = sorted(p.stem for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:
+            continue
+        ids += [name for name in names if name not in ids and not name.startswith((".", "_"))]
+    return ids
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def available_games() -> list[str]:
@@ -128,7 +177,7 @@ def load_rules(game: str | Path, variant: str | None = None) -> Rules:
     variants = data.get("variants", {}) or {}
     if variant is not None and variant not in variants:
         known = ", ".join(variants) or "none"
-        raise RulesError([Diagnostic(str(path), 1, 1, f"unknown variant {variant!r}; variants: {known}")])
+        raise RulesError([Diagnostic(str(path), 1, 1, f"unknown variant {quoted(variant)}; variants: {known}")])
     merged = {k: v for k, v in data.items() if k != "variants"}
     if variant is not None:
         merged = merge_overlay(merged, variants[variant])
@@ -138,18 +187,20 @@ def load_rules(game: str | Path, variant: str | None = None) -> Rules:
 
 
 def validate_file(path: str | Path) -> tuple[Located, Family]:
-    """Check a rules file and every variant in it; return the located data and its family."""
+    """Check a rules file and every variant in it; return the located data and its family.
+
+    Whatever the file holds, the answer is the data or a RulesError with `path:line:column: message`
+    diagnostics (yamlsource bounds the time and memory a file may cost).
+    """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError([Diagnostic(str(path), 1, 1, f"cannot read file: {exc.strerror or exc}")]) from None
-    except UnicodeDecodeError:
-        raise RulesError([Diagnostic(str(path), 1, 1, "the file is not UTF-8 text")]) from None
-    located = load_located(text, str(path))
+    located = load_located_file(path)
     if located.diagnostics:
         raise RulesError(located.diagnostics)
-    family = _check_located(located)
+    try:
+        family = _check_located(located)
+    except RecursionError:        # pragma: no cover - yamlsource bounds the depth; kept as a last guard
+        located.error((), "the file is nested too deeply to check")
+        family = None
     if located.diagnostics:
         raise RulesError(sorted(located.diagnostics, key=lambda d: (d.line, d.column)))
     return located, family
@@ -166,7 +217,9 @@ def _check_located(located: Located) -> Family | None:
         try:
             family = get_family(family_name)
         except LookupError as exc:
-            located.error(("family",), str(exc))
+            message = str(exc) if len(family_name) <= 40 else (
+                f"unknown family {quoted(family_name)}; expected one of: {', '.join(available_families())}")
+            located.error(("family",), message)
     elif "family" in data:
         located.error(("family",), f"expected text naming one of: {', '.join(available_families())}")
     if family is None:
@@ -203,7 +256,7 @@ def _check_semantics(family: Family, data: dict, vpath: tuple, located: Located,
             target = tuple(path)
         else:  # point into the variant: at the value it set, or at the variant itself
             target = vpath + tuple(path) if _has_path(overlay, path) else vpath
-        prefix = f"variant {vpath[1]!r}: " if vpath else ""
+        prefix = f"variant {quoted(vpath[1])}: " if vpath else ""
         located.error(target, prefix + message)
 
     players = data["players"]

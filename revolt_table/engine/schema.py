@@ -8,8 +8,9 @@ with the same building blocks, so a family's YAML is validated as strictly as th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from .errors import quoted, shorten
 from .yamlsource import Located, Path
 
 
@@ -33,19 +34,43 @@ def _describe(value: Any) -> str:
             float: "a number"}.get(type(value), type(value).__name__)
 
 
+def _number(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
 @dataclass
-class Int(Spec):
-    min: int | None = None
-    max: int | None = None
+class Number(Spec):
+    """A number (never true/false) in [min, max]; `Int` wants a whole one."""
+
+    min: float | None = None
+    max: float | None = None
+    whole: ClassVar[bool] = False
 
     def check(self, value, path, located, partial=False):
-        if isinstance(value, bool) or not isinstance(value, int):
-            located.error(path, f"expected a whole number, got {_describe(value)}")
+        if isinstance(value, bool) or not isinstance(value, int if self.whole else (int, float)):
+            located.error(path, f"expected {'a whole number' if self.whole else 'a number'}, got {_describe(value)}")
             return
         if self.min is not None and value < self.min:
-            located.error(path, f"must be at least {self.min}, got {value}")
+            located.error(path, f"must be at least {_number(self.min)}, got {_number(value)}")
         if self.max is not None and value > self.max:
-            located.error(path, f"must be at most {self.max}, got {value}")
+            located.error(path, f"must be at most {_number(self.max)}, got {_number(value)}")
+
+
+@dataclass
+class Int(Number):
+    whole: ClassVar[bool] = True
+
+
+@dataclass
+class Choice(Spec):
+    """One of a few fixed values of any type (e.g. the offered animation speeds)."""
+
+    values: tuple[Any, ...]
+
+    def check(self, value, path, located, partial=False):
+        if isinstance(value, bool) != isinstance(self.values[0], bool) or value not in self.values:
+            located.error(path, f"unknown value {quoted(value)}; expected one of: "
+                                f"{', '.join(str(v) for v in self.values)}")
 
 
 @dataclass
@@ -58,12 +83,15 @@ class Bool(Spec):
 @dataclass
 class Str(Spec):
     choices: tuple[str, ...] | None = None
+    max_len: int | None = None
 
     def check(self, value, path, located, partial=False):
         if not isinstance(value, str):
             located.error(path, f"expected text, got {_describe(value)}")
         elif self.choices is not None and value not in self.choices:
-            located.error(path, f"unknown value {value!r}; expected one of: {', '.join(self.choices)}")
+            located.error(path, f"unknown value {quoted(value)}; expected one of: {', '.join(self.choices)}")
+        elif self.max_len is not None and len(value) > self.max_len:
+            located.error(path, f"at most {self.max_len} characters, got {len(value):,}")
 
 
 @dataclass
@@ -87,6 +115,7 @@ class OneOf(Spec):
 class ListOf(Spec):
     item: Spec
     min_len: int = 0
+    max_len: int | None = None
 
     def check(self, value, path, located, partial=False):
         if not isinstance(value, list):
@@ -94,6 +123,9 @@ class ListOf(Spec):
             return
         if len(value) < self.min_len:
             located.error(path, f"needs at least {self.min_len} entries, got {len(value)}")
+        if self.max_len is not None and len(value) > self.max_len:
+            located.error(path, f"at most {self.max_len} entries, got {len(value):,}")
+            return
         for i, item in enumerate(value):
             self.item.check(item, path + (i,), located, partial)
 
@@ -113,17 +145,18 @@ class DictOf(Spec):
             probe = Located(located.source, marks=located.marks, key_marks=located.key_marks)
             self.key.check(k, path + (k,), probe)
             for d in probe.diagnostics:
-                line, column = located.where(path + (k,), key=True)
-                located.error(path + (k,), f"key {k!r}: {d.message}", key=True)
+                located.error(path + (k,), f"key {quoted(k)}: {d.message}", key=True)
             self.value.check(v, path + (k,), located, partial)
 
 
 @dataclass
 class Map(Spec):
-    """A mapping with known keys. Unknown keys are errors; `required` keys must be present."""
+    """A mapping with known keys. Unknown keys are errors (or ignored: `ignore_unknown`, for files a
+    newer version may have written); `required` keys must be present."""
 
     fields: dict[str, Spec] = field(default_factory=dict)
     required: tuple[str, ...] = ()
+    ignore_unknown: bool = False
 
     def check(self, value, path, located, partial=False):
         if not isinstance(value, dict):
@@ -132,18 +165,20 @@ class Map(Spec):
         for key, item in value.items():
             spec = self.fields.get(key)
             if spec is None:
+                if self.ignore_unknown:
+                    continue
                 known = ", ".join(sorted(self.fields))
-                located.error(path + (key,), f"unknown key {key!r}; known keys here: {known}", key=True)
+                located.error(path + (key,), f"unknown key {quoted(key)}; known keys here: {known}", key=True)
                 continue
             spec.check(item, path + (key,), located, partial)
         if not partial:
             for key in self.required:
                 if key not in value:
-                    where = "at the top level" if not path else "in " + ".".join(map(str, path))
+                    where = "at the top level" if not path else "in " + shorten(".".join(map(str, path)), 60)
                     located.error(path, f"missing required key {key!r} {where}")
 
     def extended(self, fields: dict[str, Spec], required: tuple[str, ...] = ()) -> "Map":
-        return Map({**self.fields, **fields}, self.required + required)
+        return Map({**self.fields, **fields}, self.required + required, self.ignore_unknown)
 
 
 class AnyMapping(Spec):
