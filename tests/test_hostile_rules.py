@@ -107,7 +107,7 @@ def test_folder_and_missing_file(tmp_path):
 def test_long_echoes_are_cut(tmp_path):
     path = tmp_path / "long.yaml"
     path.write_text((HOSTILE / "85_date_value.yaml").read_text() + "k" * 1000 + ": 1\n")
-    key = "'" + "k" * 39 + "… (1,002 characters)"
+    key = "'" + "k" * 39 + "... (1002 characters)"
     assert answers(path) == [f"15:1: unknown key {key}; known keys here: colours, deal, deck, end, family, id, "
                              "name, players, round, rules_text, rulings, scoring, summary, variants"]
     with pytest.raises(RulesError) as info:

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .message import shorten
 from typing import Any
 
 MAX_MESSAGE = 400          # characters of one diagnostic's message; a hostile file may echo megabytes
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    """`text` itself if short, else its start, an ellipsis and its length (for echoing user input)."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(text):,} characters)"
 
 
 def quoted(value: object, limit: int = 40) -> str:

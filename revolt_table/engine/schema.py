@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .errors import quoted, shorten
+from .errors import quoted
+from .message import shorten
 from .yamlsource import Located, Path
 
 

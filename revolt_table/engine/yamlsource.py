@@ -30,7 +30,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from ..smallfile import FileRefused, read_small_bytes
-from .errors import Diagnostic, quoted, shorten
+from .errors import Diagnostic, quoted
+from .message import shorten
 
 Path = tuple  # a path into the data: ("variants", "bananas", "deal")
 
