@@ -8,8 +8,10 @@ Protocol (plain picklable data, nothing from pygame):
     request  = (job id, rules path, variant, agent spec, iterations, time budget, View, legal move texts, seed)
     response = (job id, chosen move text, None) or (job id, None, error text)
 The worker rebuilds the Rules and the agent once per (rules, variant, spec, iterations, budget) and keeps
-them; it rebuilds Move objects (with their payloads) from the texts via a determinization of the view,
-which is consistent with the seat's own hand, so the seat's legal moves are the same.
+them; ai:hard without a time budget gets the interactive cap (budget.INTERACTIVE_SECONDS), so a player
+never waits more than about a second whatever the machine's speed. It rebuilds Move objects (with their
+payloads) from the texts via a determinization of the view, which is consistent with the seat's own
+hand, so the seat's legal moves are the same.
 
 `AIWorker` is started lazily on the first submit (spawn context: the only start method on Windows and
 the default on macOS; frozen builds call multiprocessing.freeze_support() in revolt_table/__main__.py),
@@ -29,6 +31,8 @@ import random
 import threading
 from concurrent.futures import Future
 from typing import Any
+
+from .budget import INTERACTIVE_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +55,8 @@ def choose_move(rules_path: str, variant: str | None, spec: str, iterations: int
     from revolt_table.ai.registry import make_agent
     from revolt_table.engine import Move, load_rules
 
+    if spec == "ai:hard" and time_budget is None:
+        time_budget = INTERACTIVE_SECONDS
     key = (rules_path, variant, spec, iterations, time_budget)
     if key not in _AGENTS:
         rules = load_rules(rules_path, variant=variant)
