@@ -1,35 +1,26 @@
 """Build agents from their names: `random`, `ai:easy`, `ai:normal`, `ai:hard`.
 
-Each family may register its own heuristic; a family without one falls back to random play for the
-easy and normal levels, and every family gets the generic determinized search for `ai:hard`.
+A family's AI module is found through its registration (`revolt_table.engine.family`): it may offer
+`make_heuristic(rules, level)` (easy, normal) and `make_hard(rules, iterations, time_budget)`. A family
+without one falls back to random play for the easy and normal levels, and every family gets the
+generic determinized search for `ai:hard`.
 """
 
 from __future__ import annotations
 
-import importlib
+from types import ModuleType
 
-from ..engine.family import FAMILY_MODULES
+from ..engine.family import ai_module
 from ..engine.rules import Rules
 from .base import Agent, RandomAgent
 from .search import DeterminizedSearchAgent
 
 AGENT_NAMES = ("random", "ai:easy", "ai:normal", "ai:hard")
 
-def family_ai_module(rules: Rules):
-    """The family's AI module `revolt_table.ai.<family>_ai`, or None if it has none.
 
-    Convention over a shared table: adding a family's AI touches only its own module, which may
-    offer `make_heuristic(rules, level)` (easy, normal) and `make_hard(rules, iterations, time_budget)`.
-    """
-    family = rules.family.name
-    if family not in FAMILY_MODULES:
-        return None
-    try:
-        return importlib.import_module(f"revolt_table.ai.{family}_ai")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"revolt_table.ai.{family}_ai":
-            return None
-        raise
+def family_ai_module(rules: Rules) -> ModuleType | None:
+    """The AI module registered for the family of `rules`, or None if it has none."""
+    return ai_module(rules.family.name)
 
 
 def family_heuristic(rules: Rules, level: str) -> Agent | None:

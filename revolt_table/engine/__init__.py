@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, no pygame. See DESIGN.md, "The engine contract"."""
+"""The rules engine: pure Python, no pygame. docs/design.md describes it (the contract, the boundary)."""
 
 from .errors import Diagnostic, IllegalMove, RulesError
 from .events import (Bid, CardChosen, Dealt, Event, GameOver, Passed, Played, Revealed, RoundResolved,
@@ -7,12 +7,12 @@ from .info import Info
 from .match import Match
 from .message import Message, Refusal
 from .move import Move
-from .rules import Rules, available_games, load_rules, validate_file
+from .rules import Rules, load_rules, validate_file
 from .state import GameState, View, Zone, ZoneView, replay
 
 __all__ = [
     "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match", "Message",
     "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError", "ScoreChanged",
-    "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "available_games", "load_rules", "replay",
+    "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "load_rules", "replay",
     "validate_file",
 ]

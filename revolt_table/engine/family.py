@@ -1,15 +1,28 @@
-"""The fixed registry of game families: a rules file names one, and can never name code.
+"""The one registration point of game families: a closed list; a rules file names one, never code.
 
-A family module interprets one kind of rules file (majority reveal, climbing, trick taking, bomb
-passing). The registry maps the names a rules file may use to modules inside this package; nothing
-else can be imported through a rules file. The engine imports family modules lazily so that
-`revolt_table.engine` itself stays independent of `revolt_table.games`.
+A family is three modules: the game (`revolt_table/games/<x>.py`, its module-level `FAMILY` object
+interprets one kind of rules file and makes states), its AI (`make_heuristic`, optionally
+`make_hard`) and its table (`FAMILY_TABLE`, a FamilyTable subclass). `FAMILIES` below maps each name
+a rules file may use in `family:` to those three module paths, and everything that needs a family's
+code finds it here: the engine (`get_family`), the AI registry (`ai_module`), the table
+(`revolt_table.ui.table.table_for`). Adding a family is one entry here plus its modules.
+
+Why a closed list: a rules file is data and may come from anywhere; the worst it can do is name a
+family that exists. `register_family` adds one from Python (tests register a tiny family of their
+own); nothing a rules file says can reach it.
+
+Modules are imported lazily by name, so `revolt_table.engine` stays independent of
+`revolt_table.games` and never imports the AI or the UI.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .schema import Spec
@@ -18,16 +31,33 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
     from .state import GameState, View
 
-FAMILY_MODULES: dict[str, str] = {
-    "majority": "revolt_table.games.majority",
-    "climbing": "revolt_table.games.climbing",
-    "tricks": "revolt_table.games.tricks",
-    "bomb": "revolt_table.games.bomb",
-}
+
+@dataclass(frozen=True)
+class Registration:
+    """Where a family's code lives. `ai` None: random play and the generic search; `table` None: the
+    generic table (every zone drawn, click a card to play it)."""
+
+    name: str
+    game: str
+    ai: str | None = None
+    table: str | None = None
+
+
+FAMILIES: dict[str, Registration] = {r.name: r for r in (
+    Registration("majority", "revolt_table.games.majority",
+                 ai="revolt_table.ai.majority_ai", table="revolt_table.ui.table.majority"),
+    Registration("climbing", "revolt_table.games.climbing",
+                 ai="revolt_table.ai.climbing_ai", table="revolt_table.ui.table.climbing"),
+    Registration("tricks", "revolt_table.games.tricks",
+                 ai="revolt_table.ai.tricks_ai", table="revolt_table.ui.table.tricks"),
+    Registration("bomb", "revolt_table.games.bomb",
+                 ai="revolt_table.ai.bomb_ai", table="revolt_table.ui.table.bomb"),
+)}
+_extra: dict[str, Registration] = {}     # registered from Python (tests, tools)
 
 
 class Family(Protocol):
-    """What a family module exposes as its module-level `FAMILY` object."""
+    """What a family's game module exposes as its module-level `FAMILY` object."""
 
     name: str
     fields: dict[str, Spec]          # the family's own top-level keys in a rules file
@@ -35,6 +65,9 @@ class Family(Protocol):
 
     def check(self, data: dict[str, Any], report: "Report") -> None:
         """Semantic checks beyond types (e.g. the deck is large enough for the deal)."""
+
+    def compile_params(self, rules: "Rules") -> Any:
+        """The family's frozen params record for `rules` (`rules.params`, compiled once)."""
 
     def new_game(self, rules: "Rules", players: int, seed: int | None, deal: dict | None,
                  start_seat: int) -> "GameState":
@@ -48,19 +81,70 @@ class Report(Protocol):
     def __call__(self, path: tuple, message: str) -> None: ...
 
 
+def registrations() -> tuple[Registration, ...]:
+    """Every family this program knows (the built-in ones, then any registered from Python)."""
+    return (*FAMILIES.values(), *_extra.values())
+
+
 def available_families() -> tuple[str, ...]:
-    return tuple(FAMILY_MODULES)
+    return tuple(r.name for r in registrations())
+
+
+def registration(name: str) -> Registration:
+    """The registration of family `name`; LookupError naming the known ones if there is none."""
+    found = FAMILIES.get(name) or _extra.get(name)
+    if found is None:
+        raise LookupError(f"unknown family {name!r}; expected one of: {', '.join(available_families())}")
+    return found
+
+
+def register_family(entry: Registration) -> None:
+    """Add a family from Python code (tests, tools). A built-in name cannot be replaced."""
+    if entry.name in FAMILIES:
+        raise ValueError(f"family {entry.name!r} is built in")
+    _extra[entry.name] = entry
+
+
+def unregister_family(name: str) -> None:
+    _extra.pop(name, None)
+
+
+@contextmanager
+def registered(entry: Registration) -> Iterator[Registration]:
+    """`register_family` for the duration of a `with` block."""
+    register_family(entry)
+    try:
+        yield entry
+    finally:
+        unregister_family(entry.name)
 
 
 def get_family(name: str) -> Family:
-    """Import the registered module for `name`; raise LookupError if it is unknown or not built yet."""
-    module_name = FAMILY_MODULES.get(name)
-    if module_name is None:
-        raise LookupError(f"unknown family {name!r}; expected one of: {', '.join(FAMILY_MODULES)}")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            raise LookupError(f"family {name!r} is not available in this version") from None
-        raise
+    """The `FAMILY` object of family `name`; LookupError if it is unknown or not built yet."""
+    module = _import(registration(name).game, name)
+    if module is None:
+        raise LookupError(f"family {name!r} is not available in this version")
     return module.FAMILY
+
+
+def ai_module(name: str) -> ModuleType | None:
+    """The AI module of family `name`, or None if it has none (random play, generic search)."""
+    path = registration(name).ai
+    return _import(path, name) if path else None
+
+
+def table_module(name: str) -> ModuleType | None:
+    """The table module of family `name` (imports pygame), or None for the generic table."""
+    path = registration(name).table
+    return _import(path, name) if path else None
+
+
+def _import(path: str, family: str) -> ModuleType | None:
+    """Import a registered module; None only if that very module is missing (a broken import inside
+    it is a bug and propagates)."""
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name == path:
+            return None
+        raise

@@ -74,6 +74,11 @@ class Rules:
         return self.data["players"]["max"]
 
     @property
+    def default_players(self) -> int:
+        """How many players a new table seats unless told otherwise (`players.default`, else min)."""
+        return self.data["players"].get("default", self.min_players)
+
+    @property
     def rulings(self) -> list[str]:
         return list(self.data.get("rulings", []))
 
@@ -155,18 +160,6 @@ def _is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:
         return False
-
-
-def available_games() -> list[str]:
-    """Ids of the bundled games whose family is available in this version."""
-    games = []
-    for path in sorted(rules_dir().glob("*.yaml")):
-        try:
-            validate_file(path)
-        except (RulesError, OSError):
-            continue
-        games.append(path.stem)
-    return games
 
 
 def load_rules(game: str | Path, variant: str | None = None) -> Rules:

@@ -96,23 +96,6 @@ class Str(Spec):
 
 
 @dataclass
-class OneOf(Spec):
-    """Any of several specs (e.g. a number or the word 'all')."""
-
-    options: tuple[Spec, ...]
-
-    def check(self, value, path, located, partial=False):
-        messages = []
-        for option in self.options:
-            probe = Located(located.source, marks=located.marks, key_marks=located.key_marks)
-            option.check(value, path, probe, partial)
-            if not probe.diagnostics:
-                return
-            messages.append(probe.diagnostics[0].message)
-        located.error(path, " or ".join(messages))
-
-
-@dataclass
 class ListOf(Spec):
     item: Spec
     min_len: int = 0
@@ -188,8 +171,3 @@ class AnyMapping(Spec):
     def check(self, value, path, located, partial=False):
         if not isinstance(value, dict):
             located.error(path, f"expected a mapping, got {_describe(value)}")
-
-
-class AnyValue(Spec):
-    def check(self, value, path, located, partial=False):
-        return None

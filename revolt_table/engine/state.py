@@ -154,7 +154,7 @@ def _private_copy(value: Any) -> Any:
 class GameState(ABC):
     """One game in progress. Subclasses implement the family's rules; this class holds the contract.
 
-    The contract (DESIGN.md): `to_act`, `legal_moves(seat)`, `apply(seat, move) -> events`,
+    The contract (docs/design.md): `to_act`, `legal_moves(seat)`, `apply(seat, move) -> events`,
     `view(seat)`, `is_over`, `scores`, `clone()`, `determinize(seat, rng)`, `parse_move(seat, text)`.
     `history` records (seat, move text) in order: with the rules id, variant and seed it is the
     save file and the replay.

@@ -320,18 +320,3 @@ def _set_window_icon() -> None:
         pygame.display.set_icon(pygame.image.load(str(asset_path("images", "app-icon.png"))))
     except (pygame.error, FileNotFoundError, OSError) as exc:
         log.warning("no window icon: %s", exc)
-
-
-def main() -> None:
-    """Open the window on the title screen (what `revolt-table` with no arguments does)."""
-    from revolt_table.ui import launch
-    from revolt_table.ui.scenes.title import TitleScene
-
-    app = App()
-    launch.install(app)
-    app.push(TitleScene(app))
-    app.run()
-
-
-if __name__ == "__main__":
-    main()

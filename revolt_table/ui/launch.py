@@ -18,17 +18,10 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-FALLBACK_NAMES = ["You", "Anna", "Ben", "Clara", "Dev", "Eva"]
-
-
 def _names(seats: list[str]) -> list[str]:
-    from revolt_table.ui import i18n
+    from revolt_table.ui.session import default_name
 
-    out = []
-    for i, _ in enumerate(seats):
-        key = f"setup.default_name_{i + 1}"
-        out.append(i18n.t(key) if i18n.has(key) else FALLBACK_NAMES[i % len(FALLBACK_NAMES)])
-    return out
+    return [default_name(i) for i in range(len(seats))]
 
 
 def _env_float(name: str) -> float | None:
@@ -104,12 +97,12 @@ def _seats(args, rules) -> tuple[list[str], int]:
         seats = [s.strip() for s in text.split(",") if s.strip()]
         players = players or len(seats)
     else:
-        players = players or int(rules.data["players"].get("default", rules.data["players"]["min"]))
+        players = players or rules.default_players
         seats = ["human"] + ["ai:normal"] * (players - 1)
     while len(seats) < players:
         seats.append("ai:normal")
     seats = seats[:players]
-    lo, hi = rules.data["players"]["min"], rules.data["players"]["max"]
+    lo, hi = rules.min_players, rules.max_players
     if not lo <= players <= hi:
         raise ValueError(f"{rules.id} is for {lo}-{hi} players, not {players}")
     return seats, players
@@ -188,7 +181,7 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
     from revolt_table.userdata import Settings
 
     rules = load_rules(game, variant=variant)
-    players = players or int(rules.data["players"].get("default", rules.data["players"]["min"]))
+    players = players or rules.default_players
     seats = seats or ["human"] + ["ai:normal"] * (players - 1)
     app = App(size=size, settings=Settings(animation_speed=0.0 if moment is None else 1.0, ai_pace=0.0),
               save_settings=False)

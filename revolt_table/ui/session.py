@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from revolt_table import userdata
-from revolt_table.ai.registry import make_agent
+from revolt_table.ai.registry import AGENT_NAMES, make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
+from revolt_table.engine.info import plain
 
 log = logging.getLogger(__name__)
 
-AI_KINDS = ("random", "ai:easy", "ai:normal", "ai:hard")
 PROCESS_KINDS = frozenset({"ai:hard"})      # AI levels that think in the worker process
 
 
@@ -40,19 +40,19 @@ class _Job:
     in_process: bool = False   # the future gives a move text from the worker process
 
 
+def default_name(seat: int) -> str:
+    """The name shown for a seat nobody named: the setup's default names, then "Seat 7"."""
+    from revolt_table.ui import i18n
+
+    key = f"setup.default_name_{seat + 1}"
+    return i18n.t(key) if i18n.has(key) else i18n.t("setup.seat_number", number=seat + 1)
+
+
 def game_note(state: GameState) -> dict[str, Any]:
-    """Public end-of-game facts kept per game for the results screen (only plain data, for the save)."""
-    info = state.public_info()
-    note: dict[str, Any] = {}
-    if "center_score" in info:
-        note["center"] = int(info["center_score"])
-    if "victorious" in info:
-        note["victorious"] = int(info["victorious"])
-    if "beaten_by_center" in info:
-        note["beaten"] = [int(s) for s in info["beaten_by_center"]]
-    if "breakdown" in info:     # per seat, then the centre pile: [victorious stacks, victorious cards]
-        note["breakdown"] = [[int(row.get("stacks", 0)), int(row.get("cards", 0))] for row in info["breakdown"]]
-    return note
+    """A finished game's public facts kept for the results screen: its final public info as plain data
+    (for the save). What the facts mean is the family's business: its table's `results_data` reads them."""
+    note = plain(state.view(None).info)
+    return note if isinstance(note, dict) else {}
 
 
 class Session:
@@ -71,7 +71,7 @@ class Session:
         self.seats = list(seats)
         self.names = list(names or [])[:self.players]
         while len(self.names) < self.players:
-            self.names.append(f"Player {len(self.names) + 1}")
+            self.names.append(default_name(len(self.names)))
         if match_seed is None:
             match_seed = random.randrange(1, 2**20)
         self.match = Match(rules, self.players, games, match_seed)
@@ -83,7 +83,7 @@ class Session:
                        for seat, kind in enumerate(self.seats) if kind != "human"}
         self.state: GameState = self.match.new_game()
         self._recorded: GameState | None = None     # the finished game already added to the match
-        self.notes: list[dict[str, Any]] = []       # per finished game: centre pile score, winner colour...
+        self.notes: list[dict[str, Any]] = []       # per finished game: its final public info (game_note)
         self._executor: ThreadPoolExecutor | None = None
         self._worker: AIWorker | None = None
         if any(kind in self.process_kinds for kind in self.seats):
@@ -106,7 +106,7 @@ class Session:
         rules = load_rules(str(record["rules"]), variant=record.get("variant") or None)
         players = int(record["players"])
         seats = [str(s) for s in record.get("seats") or (["human"] + ["ai:normal"] * (players - 1))]
-        if len(seats) != players or any(s != "human" and s not in AI_KINDS for s in seats):
+        if len(seats) != players or any(s != "human" and s not in AGENT_NAMES for s in seats):
             raise ValueError("the saved seats do not fit the number of players")
         match = record.get("match") or {}
         session = cls(rules, seats, record.get("names"), match_seed=int(match.get("seed", record["seed"] or 0)),

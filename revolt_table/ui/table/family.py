@@ -3,8 +3,8 @@
 Why hooks and not subclasses of the scene: the TableScene owns the loop, the session, the hand-over
 logic, the animation queue and the menu; a family module only says where its zones go (placements),
 what is drawn around the cards (pods, HUD, verdicts), how clicks and keys become moves, and which
-beats an engine event plays. A new game family writes one FamilyTable subclass in ui/table/<family>.py
-and registers it in ui/table/__init__.py.
+beats an engine event plays. A new game family writes one FamilyTable subclass (`FAMILY_TABLE` in its
+table module) and names that module in its registration (revolt_table/engine/family.py).
 
 What a family can use from `self.scene` (revolt_table.ui.scenes.table.TableScene):
   session (ui.session.Session), model (TableModel), geom (TableGeometry), renderer (TableRenderer),

@@ -11,11 +11,13 @@ it; left/right move the focus, 1-9 (and 0 for the tenth) pick by position.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from revolt_table.engine import (CardChosen, Event, Move, Played, Revealed, RoundResolved,
                                  StackTaken)
-from revolt_table.ui import cards, draw, theme
+from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.layout import Placement
@@ -52,6 +54,11 @@ class MajorityTable(FamilyTable):
         self.ending = False
 
     # ================================================================ look
+    def colour_name(self, index: int) -> str:
+        """A colour's name in the player's language, by the colour's id (the rules file's own name for
+        a colour the translation files do not know: a custom game)."""
+        return colour_name(self.scene.session.rules, index)
+
     def colour_of(self, card: str | None) -> int:
         if not card:
             return -1
@@ -303,7 +310,7 @@ class MajorityTable(FamilyTable):
             y = rect.y + m.px(40) + i * m.px(30)
             icon = cards.symbol_icon(self.symbols[i] or "", m.px(24), *colours[i])
             surface.blit(icon, icon.get_rect(midleft=(rect.x + m.px(10), y)))
-            draw.text(surface, self.colour_names[i], m.font_small, theme.TEXT, bold=True,
+            draw.text(surface, self.colour_name(i), m.font_small, theme.TEXT, bold=True,
                       midleft=(rect.x + m.px(40), y))
             pip = m.px(9)
             for k in range(self.target):
@@ -347,7 +354,7 @@ class MajorityTable(FamilyTable):
                 continue
             left, right = min(r.left for r in rects), max(r.right for r in rects)
             top = rects[0].top - m.px(16)
-            label = f"{self.colour_names[colour]} {totals.get(self.colour_ids[colour], 0)}"
+            label = f"{self.colour_name(colour)} {totals.get(self.colour_ids[colour], 0)}"
             win = self.colour_ids[colour] == self.verdict["colour"]
             colour_rgb = theme.GOLD_LIGHT if win else theme.TEXT_MUTED
             pygame.draw.line(surface, colour_rgb, (left, top + m.px(8)), (right, top + m.px(8)), max(1, m.px(2)))
@@ -369,7 +376,7 @@ class MajorityTable(FamilyTable):
         v, m, s = self.verdict, self.scene.metrics, self.scene
         totals = dict(v.get("totals", ()))
         ci = self.colour_ids.index(v["colour"]) if v["colour"] in self.colour_ids else 0
-        name = self.colour_names[ci]
+        name = self.colour_name(ci)
         a, b = totals.get(self.colour_ids[0], 0), totals.get(self.colour_ids[1], 0)
         if a != b:
             why = tt("verdict.higher_total")
@@ -404,7 +411,7 @@ class MajorityTable(FamilyTable):
         info = s.session.state.public_info()
         if "victorious" not in info:
             return
-        colour = self.colour_names[info["victorious"]]
+        colour = self.colour_name(info["victorious"])
         st = self.stage()
         title = tt("end.title", colour=colour)
         beaten = [s.session.names[x] for x in info.get("beaten_by_center", ())]
@@ -803,36 +810,71 @@ class MajorityTable(FamilyTable):
         from revolt_table.ui.scenes.results import ResultRow
         s = self.scene.session
         data = super().results_data()
-        notes = s.notes
+        notes = [_facts(n) for n in s.notes]
         games = s.match.games
-        centre = [n.get("center") for n in notes] + [None] * (games - len(notes))
+        centre = [n.centre for n in notes] + [None] * (games - len(notes))
         players = data.rows
         data.winners = [i for i, r in enumerate(players) if r.total == max(p.total for p in players)]
         if self.has_centre:
             data.rows = players + [ResultRow(tt("results.centre_row"),
                                              centre, sum(c for c in centre if c is not None))]
-        last = notes[-1] if notes else {}
-        beaten = last.get("beaten") or []
+        last = notes[-1] if notes else _facts({})
+        beaten = last.beaten
         beaten_text = tt("end.beaten", names=", ".join(s.names[b] for b in beaten)) if beaten else tt("end.nobody_beaten")
-        colour = self.colour_names[last.get("victorious", 0)] if last else ""
+        colour = self.colour_name(last.victorious or 0) if notes else ""
         data.subtitle = tt("results.subtitle", colour=colour, n=len(s.match.results), total=games, beaten=beaten_text)
-        breakdown = last.get("breakdown")
+        breakdown = last.breakdown
         if not self.has_centre:
             data.subtitle = tt("results.subtitle_no_centre", colour=colour, n=len(s.match.results), total=games)
         if breakdown and len(breakdown) == s.players + 1:
             data.detail_title = tt("results.detail_title", n=len(notes), colour=colour)
             data.detail_columns = [tt("results.stacks"), tt("results.in_hand"), tt("results.points")]
             data.match_title = tt("results.match_title")
-            points = list(s.match.results[-1]) + [last.get("center", 0)] if s.match.results else []
+            points = list(s.match.results[-1]) + [last.centre or 0] if s.match.results else []
             for i, row in enumerate(data.rows):
                 stacks, in_hand = breakdown[i]
                 row.detail = [str(stacks), str(in_hand), str(points[i]) if i < len(points) else ""]
                 row.marked = i in beaten
             if beaten:
-                data.footnote = tt("results.beaten_note", score=last.get("center", 0))
+                data.footnote = tt("results.beaten_note", score=last.centre or 0)
         if s.match.is_over:
             data.title = tt("results.match_over", names=" & ".join(s.names[i] for i in data.winners))
         return data
+
+
+def colour_name(rules, index: int) -> str:
+    """Colour `index` of a majority game, named from the translation files by game and colour id
+    (`majority.colour.<game>.<colour>`), else as its rules file names it."""
+    colour = rules.data["colours"][index]
+    key = f"majority.colour.{rules.id}.{colour['id']}"
+    return i18n.t(key) if i18n.has(key) else colour["name"]
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the results need from one finished game's note (the session's plain copy of its final info)."""
+
+    centre: int | None
+    victorious: int | None
+    beaten: tuple[int, ...]
+    breakdown: tuple[tuple[int, int], ...]
+
+
+def _facts(note: dict) -> _Facts:
+    """Read a note: the final MajorityInfo as plain data, or the older save form (center, beaten, and
+    breakdown as [stacks, cards] pairs) so a match saved before this version still shows its results."""
+    def as_int(value) -> int | None:
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    rows = []
+    for row in note.get("breakdown") or ():
+        if isinstance(row, dict):
+            row = (row.get("stacks"), row.get("cards"))
+        if isinstance(row, (list, tuple)) and len(row) == 2:
+            rows.append((as_int(row[0]) or 0, as_int(row[1]) or 0))
+    beaten = note.get("beaten_by_center", note.get("beaten")) or ()
+    return _Facts(as_int(note.get("center_score", note.get("center"))), as_int(note.get("victorious")),
+                  tuple(b for b in beaten if as_int(b) is not None), tuple(rows))
 
 
 FAMILY_TABLE = MajorityTable
