@@ -7,8 +7,18 @@ from collections import Counter
 
 import pytest
 
-from revolt_table.engine import Move, GameOver, ScoreChanged, TrickWon, load_rules, replay
-from revolt_table.games.tricks import BonusAwarded, Revolt, TurnEnded, why_not_playable
+from revolt_table.engine import (
+    GameOver,
+    Message,
+    Move,
+    Refusal,
+    ScoreChanged,
+    TrickWon,
+    load_rules,
+    replay,
+)
+from revolt_table.engine.message import CODES as ENGINE_CODES
+from revolt_table.games.tricks import CODES, BonusAwarded, Revolt, TurnEnded
 
 R = load_rules("revolte")
 GAMES = {3: 700, 4: 700, 5: 700}
@@ -184,24 +194,72 @@ def test_view_hides_other_hands_and_counts_them():
     assert a._hand_ids(0) != b._hand_ids(0) or a._hand_ids(2) != b._hand_ids(2)
 
 
-def test_why_not_playable_matches_legal_moves_in_random_games():
+def test_refusal_is_none_exactly_for_legal_moves_in_random_games():
+    """Every card of the hand, plainly and as a cut, and every other move text, on every move of many
+    random games: refusal() is None exactly for the legal moves, else a code the game lists."""
     rng = random.Random(3)
     for g in range(40):
         state = R.new_game(3 + g % 3, seed=g)
         while not state.is_over:
             seat = state.to_act[0]
             legal = {m.text for m in state.legal_moves(seat)}
-            view = state.view(seat)
-            if not state.public_info()["pending_take"]:
-                for card in set(view.hand()):
-                    for text in (card, f"cut:{card}"):
-                        assert (why_not_playable(view, seat, text) is None) == (text in legal), (text, legal)
-            # the fast is_legal agrees with legal_moves on every move text, legal or not
-            for text in ALL_TEXTS:
+            hand = set(state.view(seat).hand())
+            texts = set(ALL_TEXTS) | hand | {f"cut:{c}" for c in hand}
+            for text in texts:
+                refusal = state.refusal(seat, text)
+                assert (refusal is None) == (text in legal), (text, legal, refusal)
+                assert refusal is None or (isinstance(refusal, Refusal) and refusal.code in CODES + ENGINE_CODES)
+                # the fast is_legal agrees with legal_moves on every move text, legal or not
                 assert state.is_legal(seat, Move(text)) == (text in legal), text
                 assert not state.is_legal((seat + 1) % state.players, Move(text))
             moves = state.legal_moves(seat)
             state.apply(seat, moves[rng.randrange(len(moves))])
+
+
+def _messages(value):
+    """Every Message inside `value` (a Message's own arguments included)."""
+    if isinstance(value, Message):
+        yield value
+        for arg in value.args.values():
+            yield from _messages(arg)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _messages(item)
+
+
+def test_events_and_info_carry_codes_not_english():
+    """Explanations and reasons are Messages whose codes the game lists, and every English sentence
+    fills all its placeholders; the public info is a hashable record of plain values."""
+    from dataclasses import fields, is_dataclass
+
+    from revolt_table.ui import i18n
+    seen = set()
+    for g in range(12):
+        state = R.new_game(3 + g % 3, seed=100 + g)
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_act[0]
+            moves = state.legal_moves(seat)
+            for event in state.apply(seat, moves[rng.randrange(len(moves))]):
+                for f in fields(event):
+                    value = getattr(event, f.name)
+                    if f.name in ("explanation", "reason") and isinstance(value, str):
+                        assert value in ("", "cut", "cut_return", "knave", "knave_steal"), (event, value)
+                    for message in _messages(value):
+                        assert message.code in CODES, message
+                        seen.add(message.code)
+                        assert "{" not in i18n.say(message), message
+            info = state.public_info()
+            hash(info)
+            assert is_dataclass(info) and all(not isinstance(getattr(info, f.name), (dict, list)) for f in fields(info))
+    assert {"tricks.verdict.highest", "tricks.verdict.revolt", "tricks.explain.bonus_highest",
+            "tricks.score.tricks"} <= seen
+
+
+def test_every_code_has_an_english_sentence():
+    from revolt_table.ui import i18n
+    for code in CODES:
+        assert i18n.has(code), code
 
 
 def test_from_view_with_a_special_deal_keeps_unused_hidden_and_the_pitchfork_with_its_holder():

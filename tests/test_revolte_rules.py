@@ -4,9 +4,26 @@ from __future__ import annotations
 
 import pytest
 
-from revolt_table.engine import GameOver, IllegalMove, ScoreChanged, TrickWon, load_rules
-from revolt_table.games.tricks import (BonusAwarded, CoinPaid, FamilyChosen, Revolt, TurnEnded,
-                                       TurnStarted, playable_cards, why_not_playable)
+from revolt_table.engine import (
+    GameOver,
+    IllegalMove,
+    Message,
+    Refusal,
+    ScoreChanged,
+    TrickWon,
+    load_rules,
+)
+from revolt_table.engine.message import NOT_LEGAL, NOT_YOUR_TURN
+from revolt_table.games import tricks_records as rec
+from revolt_table.games.tricks import (
+    BonusAwarded,
+    CoinPaid,
+    FamilyChosen,
+    Revolt,
+    TurnEnded,
+    TurnStarted,
+)
+from revolt_table.games.tricks_records import TrickCard
 
 R = load_rules("revolte")
 
@@ -29,6 +46,14 @@ def of(events, cls):
 
 def texts(state, seat=None):
     return sorted(m.text for m in state.legal_moves(state.to_act[0] if seat is None else seat))
+
+
+def card(cid):
+    """The Message naming a card, as refusals and verdicts carry it."""
+    return R.params.cards.messages[R.params.cards.index[cid]]
+
+
+NOBLES, BLAGGARDS = Message("tricks.family.N"), Message("tricks.family.B")
 
 
 # --- setup ----------------------------------------------------------------------------------------
@@ -87,7 +112,7 @@ def test_must_follow_chosen_family_or_play_citizen_or_cut():
     play(state, "N5")
     # seat 1 holds a Noble: Noble, or cut with the Blaggard; not a plain Blaggard
     assert texts(state) == ["N7", "cut:B2"]
-    assert why_not_playable(state, 1, "B2").startswith("you must follow Nobles")
+    assert state.refusal(1, "B2") == Refusal(rec.MUST_FOLLOW_CUT_ONLY, family=NOBLES, card=card("B2"))
     play(state, "N7")
     # seat 2 has no Noble: Citizen, plain Blaggard or cut all allowed
     assert texts(state) == ["B3", "C", "cut:B3"]
@@ -103,7 +128,8 @@ def test_no_coin_no_cut():
     state = game([["N5", "R1"], ["N7", "B2"], ["B5", "B3"], ["N2", "R4"]], leader=0, coins=[1, 0, 1, 1])
     play(state, "N5")
     assert texts(state) == ["N7"]
-    assert why_not_playable(state, 1, "cut:B2") == "no coin left for a cut"
+    assert state.refusal(1, "cut:B2") == Refusal(rec.NO_COIN_TO_CUT, cost=1)
+    assert state.refusal(1, "B2") == Refusal(rec.MUST_FOLLOW_NO_COIN, family=NOBLES, card=card("B2"))
     with pytest.raises(IllegalMove):
         state.apply(1, "cut:B2")
 
@@ -137,7 +163,7 @@ def test_leading_with_a_cut_makes_blaggards_chosen_and_blaggards_follow_normally
     events = play(state, "cut:B2")
     assert of(events, FamilyChosen)[0].family == "B"
     assert of(events, CoinPaid)[0].source == "coins:0"
-    assert state.public_info()["trick"][0] == {"seat": 0, "card": "B2", "cut": True, "coins": 1}
+    assert state.public_info().trick[0] == TrickCard(seat=0, card="B2", cut=True, coins=1)
     assert state.public_info()["trick_coins"] == 1
     assert texts(state) == ["B9", "cut:B9"]   # must follow Blaggards; a plain Blaggard is fine
     events = play(state, "B9", "B3", "R3")
@@ -300,7 +326,8 @@ def test_knave_empty_supply_richest_tie_is_the_bonus_winners_move():
     assert state.to_act == (1,)
     assert texts(state) == ["take:0", "take:2"]
     assert state.public_info()["pending_take"]["options"] == (0, 2)
-    assert why_not_playable(state, 1, "N2") == "first choose whom to take the Knave's coin from"
+    assert state.refusal(1, "N2") == Refusal(rec.TAKE_FIRST)
+    assert state.refusal(1, "take:1") == Refusal(NOT_LEGAL, move="take:1")
     events = state.apply(1, "take:2")
     assert of(events, CoinPaid)[0].source == "coins:2"
     assert state.public_info()["coins"] == (50, 3, 49, 10)
@@ -344,7 +371,8 @@ def test_end_of_turn_scores_one_point_per_trick_and_deals_again():
     events = play(state, "N1", "R2", "R3", "R4")      # seat 0 wins again, seat 1 gets the Knave's coin
     ended = of(events, TurnEnded)[0]
     assert ended.turn == 1 and ended.tricks_won == (2, 0, 0, 0)
-    assert [e.delta for e in of(events, ScoreChanged) if e.reason.endswith("won")] == [2]
+    assert [e.delta for e in of(events, ScoreChanged) if e.reason.code == rec.SCORE_TRICKS] == [2]
+    assert ended.trick_points == (2, 0, 0, 0)
     info = state.public_info()
     assert info["points"] == (2 + 2, 0, 0, 0)          # 2 tricks + 2 Noble's bonuses
     assert info["turn"] == 2 and info["hand_counts"] == (10, 10, 10, 10)
@@ -362,7 +390,8 @@ def test_end_of_game_richest_alone_gets_two_points():
     assert state.scores == (5, 5, 0, 0)
     assert state.winners == (1,)
     over = of(events, GameOver)[0]
-    assert over.scores == (5, 5, 0, 0) and "coins" in over.explanation
+    assert over.scores == (5, 5, 0, 0)
+    assert over.explanation == Message(rec.GAME_WON_BY_COINS, player=2, points=5, coins=5)
     assert state.public_info()["winners"] == (1,)
     assert state.legal_moves(0) == [] and state.to_act == ()
 
@@ -396,24 +425,33 @@ def test_game_lasts_three_turns():
 
 # --- the UI helpers -------------------------------------------------------------------------------
 
-def test_why_not_playable_and_playable_cards_from_the_view():
+def test_refusals_say_why_a_card_cannot_be_played():
     state = game([["N5", "R1"], ["N7", "B2"], ["C", "B3"], ["R3", "R4"]], leader=0, coins=[1, 1, 0, 1])
     play(state, "N5")
-    view = state.view(1)
-    assert why_not_playable(view, 1, "N7") is None
-    assert why_not_playable(view, 1, "cut:B2") is None
-    assert why_not_playable(view, 1, "B2") == "you must follow Nobles (B2 can only cut)"
-    assert why_not_playable(view, 1, "R9") == "you do not hold R9"
-    assert why_not_playable(view, 0, "R1") == "it is not your turn"
-    assert playable_cards(view, 1) == ("N7", "B2")
+    assert state.refusal(1, "N7") is None and state.refusal(1, "cut:B2") is None
+    assert state.refusal(1, "B2") == Refusal(rec.MUST_FOLLOW_CUT_ONLY, family=NOBLES, card=card("B2"))
+    assert state.refusal(1, "R9") == Refusal(rec.NOT_HELD, card=card("R9"))
+    assert state.refusal(1, "cut:R9") == Refusal(rec.NOT_HELD, card=card("R9"))
+    assert state.refusal(1, "cut:N7") == Refusal(rec.ONLY_TRUMP_CUTS, family=BLAGGARDS)
+    assert state.refusal(1, "pass") == Refusal(NOT_LEGAL, move="pass")
+    assert state.refusal(0, "R1") == Refusal(NOT_YOUR_TURN, seat=0)
     play(state, "N7")
-    view = state.view(2)
-    assert why_not_playable(view, 2, "cut:B3") == "no coin left for a cut"
-    assert why_not_playable(view, 2, "B3") is None
-    # the helper agrees with legal_moves on every card
-    legal = {m.text for m in state.legal_moves(2)}
-    for card in ("C", "B3", "cut:B3"):
-        assert (why_not_playable(view, 2, card) is None) == (card in legal)
+    assert state.refusal(2, "cut:B3") == Refusal(rec.NO_COIN_TO_CUT, cost=1)
+    assert state.refusal(2, "B3") is None and state.refusal(2, "C") is None
+    play(state, "B3")
+    assert state.refusal(3, "R3") is None            # void in Nobles: any card
+
+
+def test_refusal_sentences_read_as_before():
+    """The English sentences the table shows (the UI adds "Can't play: ")."""
+    from revolt_table.ui import i18n
+    state = game([["N5", "R1"], ["N7", "B2"], ["C", "B3"], ["R3", "R4"]], leader=0, coins=[1, 1, 0, 1])
+    play(state, "N5")
+    assert i18n.say(state.refusal(1, "B2")) == "you must follow Nobles (Blaggard 2 can only cut)"
+    assert i18n.say(state.refusal(1, "R9")) == "you do not hold Rascal 9"
+    assert i18n.say(state.refusal(1, "cut:N7")) == "only Blaggards can cut"
+    play(state, "N7")
+    assert i18n.say(state.refusal(2, "cut:B3")) == "no coin left for a cut"
 
 
 # --- deal validation ------------------------------------------------------------------------------
@@ -455,3 +493,37 @@ def test_semantic_errors_are_reported_with_positions(tmp_path):
     assert any("trump 'X'" in m for m in messages)
     assert any("4 x 11 cards" in m for m in messages)
     assert all(m.startswith(str(path) + ":") for m in messages)
+
+
+# --- the params record ------------------------------------------------------------------------------
+
+def test_params_hold_the_rules_numbers_once():
+    from dataclasses import FrozenInstanceError
+
+    from revolt_table.games.tricks_records import BonusSpec, TricksParams
+    p = R.params
+    assert isinstance(p, TricksParams) and R.params is p           # compiled once per Rules
+    assert p.letters == ("N", "R", "B") and p.trump == "B" and p.citizen == "C" and p.pitchfork == "CP"
+    assert [(f.low, f.high) for f in p.families] == [(1, 10)] * 3
+    assert {n: p.hand_size(n) for n in (3, 4, 5)} == {3: 13, 4: 10, 5: 8} and p.deal(3).remove == ("C",)
+    assert dict(p.deck) == {**{f"{x}{v}": 1 for x in "NRB" for v in range(1, 11)}, "C": 9, "CP": 1}
+    assert (p.coins_total, p.arms_total, p.start_coins, p.turns, p.cut_cost) == (112, 93, 1, 3, 1)
+    assert p.noble == BonusSpec("N", True, 1) and p.knave == BonusSpec("R", False, 1)
+    assert (p.points_per_trick, p.richest_alone, p.richest_tied, p.ties_revolt) == (1, 2, 1, False)
+    assert p.is_numbered("B7") and not p.is_numbered("CP") and not p.is_numbered("C")
+    with pytest.raises(FrozenInstanceError):
+        p.turns = 4                                                  # type: ignore[misc]
+    assert not hasattr(R, "_tricks_tables")
+    hash(p)
+
+
+def test_the_table_and_the_ai_read_params_not_the_rules_data():
+    """The boundary (docs/design.md): no raw YAML, no state internals, no pitchfork id in the consumers."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "revolt_table"
+    for rel in ("ai/tricks_ai.py", "ui/table/tricks.py", "ui/table/tricks_faces.py"):
+        source = (root / rel).read_text(encoding="utf-8")
+        assert "rules.data" not in source and '"CP"' not in source, rel
+        assert not re.search(r"state\.(_\w+|t|trick|family|pending|coins|points|won|hands)\b", source), rel
+        assert not re.search(r"from revolt_table\.games\.\w+ import .*\b_\w", source), rel

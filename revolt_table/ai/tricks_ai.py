@@ -20,54 +20,51 @@ import random
 import time
 from collections import Counter
 
+from ..engine.events import Played, TrickWon
 from ..engine.move import Move
 from ..engine.state import View
+from ..games.tricks import CoinPaid, FamilyChosen, Revolt, TurnEnded
 
 
 class TricksHeuristicAgent:
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = 20, keep_weight: float = 1.2):
-        d = rules.data
+        p = rules.params
         self.noise = noise
         self.samples = samples
         self.keep_weight = keep_weight
-        self.letters = tuple(f["letter"] for f in d["families"])
-        self.trump = d["trump"]
-        self.citizen = d["citizens"]["id"]
-        self.pitchfork = d["pitchfork"]["id"]
-        self.deck: Counter[str] = Counter()
+        self.letters = p.letters
+        self.trump = p.trump
+        self.citizen = p.citizen
+        self.pitchfork = p.pitchfork
+        self.deck: Counter[str] = Counter(dict(p.deck))
         self.fam: dict[str, str | None] = {}
         self.val: dict[str, int] = {}
-        for f in d["families"]:
-            for v in range(f["low"], f["high"] + 1):
-                cid = f"{f['letter']}{v}"
-                self.deck[cid] = 1
-                self.fam[cid] = f["letter"]
+        for f in p.families:
+            for v in range(f.low, f.high + 1):
+                cid = f"{f.letter}{v}"
+                self.fam[cid] = f.letter
                 self.val[cid] = v
-        for cid, n in ((self.citizen, d["citizens"]["count"]), (self.pitchfork, 1)):
-            self.deck[cid] = n
+        for cid in (self.citizen, self.pitchfork):
             self.fam[cid] = None
             self.val[cid] = 0
-        self.high = {f["letter"]: f["high"] for f in d["families"]}
-        self.low = {f["letter"]: f["low"] for f in d["families"]}
-        bon = d.get("bonuses", {})
-        self.noble = (bon["noble"]["family"], bon["noble"]["card"] == "highest", bon["noble"]["points"]) \
-            if "noble" in bon else None
-        self.knave = (bon["knave"]["family"], bon["knave"]["card"] == "highest", bon["knave"]["coins"]) \
-            if "knave" in bon else None
-        self.per_trick = d["turn_end"]["points_per_trick"]
-        self.ties_revolt = d["revolt"]["ties_revolt"]
-        self.richest_bonus = d["game_end"]["richest_alone"]
+        self.high = {f.letter: f.high for f in p.families}
+        self.low = {f.letter: f.low for f in p.families}
+        self.noble = (p.noble.family, p.noble.highest, p.noble.amount) if p.noble else None
+        self.knave = (p.knave.family, p.knave.highest, p.knave.amount) if p.knave else None
+        self.per_trick = p.points_per_trick
+        self.ties_revolt = p.ties_revolt
+        self.richest_bonus = p.richest_alone
 
     # --- the decision -------------------------------------------------------------------------
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         info = view.info
-        if info.get("pending_take"):
+        if info.pending_take:
             # take the Knave's coin from whoever leads on points (then coins)
-            return max(legal_moves, key=lambda m: (info["points"][int(m.text[5:])], info["coins"][int(m.text[5:])],
+            return max(legal_moves, key=lambda m: (info.points[int(m.text[5:])], info.coins[int(m.text[5:])],
                                                     -int(m.text[5:])))
         if self.noise and rng.random() < self.noise:
             return legal_moves[rng.randrange(len(legal_moves))]
@@ -76,24 +73,24 @@ class TricksHeuristicAgent:
         hand = list(view.hand() or ())
         unseen = self._unseen(view)
         coin_value = self._coin_value(info, me)
-        trick = [(e["seat"], e["card"], e["cut"]) for e in info["trick"]]
-        family = info["chosen_family"]
+        trick = [(e.seat, e.card, e.cut) for e in info.trick]
+        family = info.chosen_family
         later = [(me + k) % n for k in range(1, n - len(trick))]
-        voids = info["voids"]
+        voids = info.voids
         opp_weight = 1.0 / max(1, n - 1)
         best_move, best_score = legal_moves[0], float("-inf")
-        samples = [self._sample_hands(later, info["hand_counts"], voids, unseen, rng) for _ in range(self.samples)]
+        samples = [self._sample_hands(later, info.hand_counts, voids, unseen, rng) for _ in range(self.samples)]
         for move in legal_moves:
             cut = move.text.startswith("cut:")
             card = move.text[4:] if cut else move.text
             total = 0.0
             for hands in samples:
-                outcome = self._play_out(trick + [(me, card, cut)], family, later, hands, info["coins"], rng)
+                outcome = self._play_out(trick + [(me, card, cut)], family, later, hands, info.coins, rng)
                 total += self._utility(outcome, me, n, coin_value, opp_weight)
             score = total / len(samples)
             score -= self.keep_weight * self._keep_value(card, hand, unseen, coin_value)
             if cut:
-                score -= coin_value * info["cut_cost"]
+                score -= coin_value * info.cut_cost
             score += rng.random() * 1e-6
             if score > best_score:
                 best_move, best_score = move, score
@@ -111,10 +108,10 @@ class TricksHeuristicAgent:
 
     def _coin_value(self, info, me: int) -> float:
         """A coin pays for a cut and counts toward the richest bonus, which matters more late."""
-        coins = info["coins"]
+        coins = info.coins
         others = max(c for s, c in enumerate(coins) if s != me)
         value = 0.45
-        if info["turn"] == info["turns"]:
+        if info.turn == info.turns:
             gap = coins[me] - others
             if -2 <= gap <= 1:          # close race for the richest bonus
                 value += 0.5 * self.richest_bonus / 2
@@ -291,39 +288,63 @@ class TricksSearchAgent:
         self.policy = TricksHeuristicAgent(rules)
 
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1 or view.info.get("pending_take"):
+        info = view.info
+        if len(legal_moves) == 1 or info.pending_take:
             return self.policy.choose(view, legal_moves, rng)
         me, n = view.seat, view.players
-        coin_value = self.policy._coin_value(view.info, me)
+        coin_value = self.policy._coin_value(info, me)
         totals = [0.0] * len(legal_moves)
         deadline = time.perf_counter() + self.time_budget if self.time_budget else None
         for _ in range(self.iterations):
             base = self.rules.from_view(view, rng)
+            hands = {z.owner: z.cards for z in base.zones() if z.kind == "hand"}
             for i, move in enumerate(legal_moves):
                 state = base.clone()
-                state.apply(me, move.text)
-                self._rollout(state, view.info["turn"], rng)
-                gains = [state.points[s] - view.info["points"][s]
-                         + coin_value * (state.coins[s] - view.info["coins"][s]) for s in range(n)]
+                events = state.apply(me, move.text)
+                coins = self._rollout(state, events, {s: list(h) for s, h in hands.items()}, rng)
+                scores = state.scores
+                gains = [scores[s] - info.points[s] + coin_value * (coins[s] - info.coins[s]) for s in range(n)]
                 totals[i] += gains[me] - (sum(gains) - gains[me]) / max(1, n - 1)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal_moves)), key=lambda i: (totals[i], -i))
         return legal_moves[best]
 
-    def _rollout(self, state, turn: int, rng: random.Random) -> None:
+    def _rollout(self, state, events: list, hands: dict[int, list[str]], rng: random.Random) -> list[int]:
+        """Play the rest of the current turn on a determinized state with the heuristic's greedy
+        answers; return the coins per seat at its end.
+
+        The trick, the chosen family and the coins are followed through the events (the public record),
+        the hands from the determinized deal, so the rollout needs no look inside the state."""
         policy = self.policy
-        t = state.t
-        while not state.is_over and state.turn == turn:
+        info = state.public_info()
+        trick = [(e.seat, e.card, e.cut) for e in info.trick]
+        family = info.chosen_family
+        coins = list(info.coins)
+        hands[events[0].seat].remove(events[0].cards[0])        # the move just played
+        ended = any(isinstance(e, TurnEnded) for e in events)
+        while not ended:
             seat = state.to_act[0]
-            if state.pending is not None:
-                state.apply(seat, f"take:{state.pending[1][0]}")
-                continue
-            trick = [(s, t.ids[c], cut) for s, c, cut in state.trick]
-            family = t.letters[state.family] if state.family >= 0 else None
-            choice = policy._opponent(list(state._hand_ids(seat)), trick, family, state.coins[seat], rng)
-            card, cut = choice
-            state.apply(seat, f"cut:{card}" if cut else card)
+            move = state.legal_moves(seat)[0]
+            if not move.text.startswith("take:"):               # (a Knave's coin: the first option)
+                card, cut = policy._opponent(hands[seat], trick, family, coins[seat], rng)
+                hands[seat].remove(card)
+                move = Move(f"cut:{card}" if cut else card)
+            for e in state.apply(seat, move):
+                if isinstance(e, Played):
+                    trick.append((e.seat, e.cards[0], e.text.startswith("cut:")))
+                elif isinstance(e, FamilyChosen):
+                    family = e.family
+                elif isinstance(e, (TrickWon, Revolt)):
+                    trick, family = [], None
+                elif isinstance(e, CoinPaid):
+                    if e.source.startswith("coins:"):
+                        coins[int(e.source[6:])] -= e.amount
+                    if e.target.startswith("coins:"):
+                        coins[int(e.target[6:])] += e.amount
+                elif isinstance(e, TurnEnded):
+                    ended = True
+        return coins
 
 
 def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> TricksSearchAgent:

@@ -29,72 +29,44 @@ The `deal=` format (tests and puzzles):
    "leader": s}                  # optional: who leads (default: the pitchfork holder, else start_seat)
 Cards of the deck not in the hands go to the hidden `unused` zone for that turn; later turns are dealt
 normally from the seed (`new_game(seed=..., deal=...)` takes both).
+
+What the table and the AI see (tricks_records.py): `rules.params` (TricksParams), `view.info`
+(TricksInfo), the events below, and `state.refusal(seat, move)`, whose codes (`CODES`) say why a card
+may not be played. No sentence is made here: verdicts and reasons are Messages the UI translates.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine.events import Dealt, Event, GameOver, Played, ScoreChanged, TrickWon
+from ..engine.message import Message, Refusal
 from ..engine.move import Move
-from ..engine.schema import DictOf, Int, ListOf, Map, Str, Bool
+from ..engine.schema import Bool, DictOf, Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
+from . import tricks_records as rec
+from .tricks_records import (
+    CODES,
+    BonusAwarded,
+    BonusNote,
+    CardTables,
+    CoinPaid,
+    FamilyChosen,
+    LastTrick,
+    PendingTake,
+    Revolt,
+    TrickCard,
+    TricksInfo,
+    TricksParams,
+    TurnEnded,
+    TurnStarted,
+    TurnTally,
+    compile_params,
+)
 
-# --- family events ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
-    turn: int
-    leader: int
-    pitchfork_holder: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class FamilyChosen(Event):
-    seat: int
-    family: str
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class CoinPaid(Event):
-    """Coins moved between token zones (`supply`, `trick_coins`, `coins:<s>`)."""
-
-    amount: int
-    source: str
-    target: str
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Revolt(Event):
-    leader: int
-    cards: tuple[str, ...]
-    citizens: int
-    explanation: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class BonusAwarded(Event):
-    seat: int
-    bonus: str          # "noble" or "knave"
-    card: str
-    amount: int
-    token: str          # "arms" or "coin"
-    source: str         # the zone the tokens came from
-    explanation: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
-    turn: int
-    tricks_won: tuple[int, ...]
-    points: tuple[int, ...]
-    coins: tuple[int, ...]
-
+__all__ = ["CODES", "FAMILY", "BonusAwarded", "CoinPaid", "FamilyChosen", "Revolt", "TricksInfo", "TricksParams",
+           "TricksState", "TurnEnded", "TurnStarted", "compile_params"]
 
 # --- schema -------------------------------------------------------------------------------------
 
@@ -169,83 +141,21 @@ class TricksFamily:
         if data["supply"]["coins"] < data["start"]["coins"] * data["players"]["max"]:
             report(("supply", "coins"), "not enough coins for everybody's starting coins")
 
+    def compile_params(self, rules) -> TricksParams:
+        return compile_params(rules)
+
     def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
-        t = _tables(rules)
         if seed is None:
             seed = random.randrange(2**31)
-        state = TricksState(rules, t, players, seed, start_seat)
+        state = TricksState(rules, players, seed, start_seat)
         if deal is None:
             state._deal_turn(1, [])
         else:
             state._deal_custom(deal)
         return state
 
-    def from_view(self, rules, view: View, rng: random.Random) -> "TricksState":
-        return TricksState.from_view(rules, _tables(rules), view, rng)
-
-
-# --- tables -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Tables:
-    ids: tuple[str, ...]
-    fam: tuple[int, ...]               # family index, -1 for Citizens
-    val: tuple[int, ...]
-    index: dict[str, int]
-    letters: tuple[str, ...]
-    names: tuple[str, ...]
-    plural: dict[str, str]
-    fam_cards: tuple[tuple[int, ...], ...]
-    citizen: int
-    pitchfork: int
-    trump: int
-    card_moves: tuple[Move, ...]
-    cut_moves: tuple[Move | None, ...]
-    full_deck: tuple[int, ...]         # every card of the box, Citizens repeated
-    lookup: dict[str, tuple[str, int]]  # move text -> ("play" | "cut", card index)
-
-
-def _tables(rules) -> Tables:
-    cached = getattr(rules, "_tricks_tables", None)
-    if cached is not None:
-        return cached
-    d = rules.data
-    ids, fam, val = [], [], []
-    fam_cards = []
-    for fi, spec in enumerate(d["families"]):
-        cards = []
-        for v in range(spec["low"], spec["high"] + 1):
-            cards.append(len(ids))
-            ids.append(f"{spec['letter']}{v}")
-            fam.append(fi)
-            val.append(v)
-        fam_cards.append(tuple(cards))
-    citizen = len(ids)
-    ids.append(d["citizens"]["id"])
-    fam.append(-1)
-    val.append(0)
-    pitchfork = len(ids)
-    ids.append(d["pitchfork"]["id"])
-    fam.append(-1)
-    val.append(0)
-    letters = tuple(f["letter"] for f in d["families"])
-    trump = letters.index(d["trump"])
-    card_moves = tuple(Move(c, ("play", i)) for i, c in enumerate(ids))
-    cut_moves = tuple(Move(f"cut:{c}", ("cut", i)) if fam[i] == trump else None for i, c in enumerate(ids))
-    full = tuple(i for i in range(citizen)) + (citizen,) * d["citizens"]["count"] + (pitchfork,)
-    plural = {f["letter"]: f["name"] for f in d["families"]}
-    t = Tables(tuple(ids), tuple(fam), tuple(val), {c: i for i, c in enumerate(ids)}, letters,
-               tuple(f["name"] for f in d["families"]), plural, tuple(fam_cards), citizen, pitchfork,
-               trump, card_moves, cut_moves, full,
-               {**{c: ("play", i) for i, c in enumerate(ids)},
-                **{m.text: ("cut", i) for i, m in enumerate(cut_moves) if m is not None}})
-    rules._tricks_tables = t
-    return t
-
-
-def _singular(name: str) -> str:
-    return name[:-1] if name.endswith("s") else name
+    def from_view(self, rules, view: View, rng: random.Random) -> TricksState:
+        return TricksState.from_view(rules, view, rng)
 
 
 # --- the state ----------------------------------------------------------------------------------
@@ -254,8 +164,9 @@ def _singular(name: str) -> str:
 class TricksState(GameState):
     """A Révolte! game. Hands are count lists indexed by card type (`t.ids`)."""
 
-    def __init__(self, rules, t: Tables, players: int, seed: int, start_seat: int):
-        d = rules.data
+    def __init__(self, rules, players: int, seed: int, start_seat: int):
+        p: TricksParams = rules.params
+        t = p.cards
         self.rules = rules
         self.t = t
         self.players = players
@@ -263,21 +174,20 @@ class TricksState(GameState):
         self.deal_seed = seed
         self.start_seat = start_seat
         self.history: list[tuple[int, str]] = []
-        spec = d["deal"][players]
-        self.hand_size = spec["hand"]
-        self.box = [t.index[c] for c in spec.get("remove", [])]
-        self.turns = d["turns"]
-        self.cut_cost = d["cut"]["coins"]
-        self.ties_revolt = d["revolt"]["ties_revolt"]
-        bon = d.get("bonuses", {})
-        nb, kb = bon.get("noble"), bon.get("knave")
-        self.noble = (t.letters.index(nb["family"]), nb["card"] == "highest", nb["points"]) if nb else None
-        self.knave = (t.letters.index(kb["family"]), kb["card"] == "highest", kb["coins"]) if kb else None
-        self.per_trick = d["turn_end"]["points_per_trick"]
-        self.end_bonus = (d["game_end"]["richest_alone"], d["game_end"]["richest_tied"])
-        self.coin_total = d["supply"]["coins"]
-        self.arms_total = sum(v * k for v, k in d["supply"]["coat_of_arms"].items())
-        start = d["start"]["coins"]
+        spec = p.deal(players)
+        self.hand_size = spec.hand
+        self.box = [t.index[c] for c in spec.remove]
+        self.turns = p.turns
+        self.cut_cost = p.cut_cost
+        self.ties_revolt = p.ties_revolt
+        nb, kb = p.noble, p.knave
+        self.noble = (t.letters.index(nb.family), nb.highest, nb.amount) if nb else None
+        self.knave = (t.letters.index(kb.family), kb.highest, kb.amount) if kb else None
+        self.per_trick = p.points_per_trick
+        self.end_bonus = (p.richest_alone, p.richest_tied)
+        self.coin_total = p.coins_total
+        self.arms_total = p.arms_total
+        start = p.start_coins
         self.coins = [start] * players
         self.supply = self.coin_total - start * players
         self.trick_coins = 0
@@ -296,7 +206,8 @@ class TricksState(GameState):
         self.pitchfork_holder: int | None = None
         self.pending: tuple[int, tuple[int, ...], str] | None = None  # (seat, options, card)
         self.next_leader = start_seat
-        self.last: dict[str, Any] | None = None
+        self.last: LastTrick | None = None
+        self.turn_ends: tuple[TurnTally, ...] = ()
         self.over = False
         self.final_winners: tuple[int, ...] = ()
         self._to_act: tuple[int, ...] = ()
@@ -449,6 +360,33 @@ class TricksState(GameState):
             return True
         return not any(hand[j] for j in t.fam_cards[chosen])
 
+    def explain_refusal(self, seat: int, text: str) -> Refusal | None:
+        """Why `seat` (to act) may not play `text` now: take the Knave's coin first, a card not held,
+        a cut without a Blaggard or a coin, or the chosen family to follow. None for texts that name
+        no card (the engine then says "not a legal move")."""
+        t = self.t
+        if self.pending is not None:
+            return None if text.startswith("take:") else Refusal(rec.TAKE_FIRST)
+        parsed = _parse_text(t, text)
+        if parsed is None or parsed[0] == "take":
+            card = text.removeprefix("cut:")
+            if parsed is None and card in t.index and not self.hands[seat][t.index[card]]:
+                return Refusal(rec.NOT_HELD, card=self._card(t.index[card]))
+            if parsed is None and text.startswith("cut:") and card in t.index:
+                return Refusal(rec.ONLY_TRUMP_CUTS, family=t.plurals[t.trump])
+            return None
+        kind, i = parsed
+        if not self.hands[seat][i]:
+            return Refusal(rec.NOT_HELD, card=self._card(i))
+        can_cut = self.coins[seat] >= self.cut_cost
+        if kind == "cut":               # a Blaggard held (cut moves exist only for the trump family)
+            return None if can_cut else Refusal(rec.NO_COIN_TO_CUT, cost=self.cut_cost)
+        # a held card that is not legal: it does not follow the chosen family
+        if t.fam[i] == t.trump:
+            code = rec.MUST_FOLLOW_CUT_ONLY if can_cut else rec.MUST_FOLLOW_NO_COIN
+            return Refusal(code, family=t.plurals[self.family], card=self._card(i))
+        return Refusal(rec.MUST_FOLLOW, family=t.plurals[self.family])
+
     def _apply(self, seat: int, move: Move) -> list[Event]:
         kind, arg = _parse_text(self.t, move.text)  # the text, not the payload, is the move
         events: list[Event] = []
@@ -469,12 +407,12 @@ class TricksState(GameState):
         if cut:
             self.coins[seat] -= self.cut_cost
             self.trick_coins += self.cut_cost
-            events.append(CoinPaid(self.cut_cost, f"coins:{seat}", "trick_coins", "cut"))
+            events.append(CoinPaid(self.cut_cost, f"coins:{seat}", "trick_coins", rec.COINS_CUT))
         f = t.trump if cut else t.fam[card]
         if f >= 0:
             if self.family < 0:
                 self.family = f
-                events.append(FamilyChosen(seat, t.letters[f], t.names[f]))
+                events.append(FamilyChosen(seat, t.letters[f]))
             elif f != self.family and not cut:  # a plain card of another family: void in the chosen one
                 self.voids[seat] |= 1 << self.family
         self.trick.append((seat, card, cut))
@@ -497,31 +435,28 @@ class TricksState(GameState):
         most = max(counts)
         revolt = citizens > most or (self.ties_revolt and citizens and citizens == most)
         cards = tuple(t.ids[c] for _, c, _ in trick)
-        played = tuple((s, t.ids[c], cut) for s, c, cut in trick)
+        played = self._trick_cards()
         pending = None
         if self.trick_coins:
-            events.append(CoinPaid(self.trick_coins, "trick_coins", "supply", "cuts go back to the supply"))
+            events.append(CoinPaid(self.trick_coins, "trick_coins", "supply", rec.COINS_CUT_RETURN))
             self.supply += self.trick_coins
             self.trick_coins = 0
         if revolt:
             self.revolt_pile.extend(c for _, c, _ in trick)
-            explanation = (f"Revolt! {citizens} Citizen{'s' if citizens != 1 else ''} against at most {most} "
-                           f"card{'s' if most != 1 else ''} of one family: nobody wins, no bonuses; "
-                           f"seat {self.leader + 1} leads again.")
-            events.append(Revolt(self.leader, cards, citizens, explanation))
-            self.last = {"revolt": True, "winner": None, "cards": played, "bonuses": (),
-                         "explanation": explanation}
+            explanation = Message(rec.VERDICT_REVOLT, citizens=citizens, most=most, player=self.leader + 1)
+            events.append(Revolt(self.leader, cards, citizens, most, explanation))
+            self.last = LastTrick(True, None, played, (), explanation)
             self.next_leader = self.leader
         else:
             cuts = [(t.val[c], s, c) for s, c, cut in trick if cut]
             if cuts:
                 _, winner, top = max(cuts)
-                explanation = (f"Seat {winner + 1} wins with the cut {t.ids[top]}"
-                               + (", the highest cut." if len(cuts) > 1 else "."))
+                explanation = Message(rec.VERDICT_HIGHEST_CUT if len(cuts) > 1 else rec.VERDICT_CUT,
+                                      player=winner + 1, card=self._card(top))
             else:
                 _, winner, top = max((t.val[c], s, c) for s, c, cut in trick if t.fam[c] == self.family)
-                explanation = (f"{t.names[self.family]} were chosen; seat {winner + 1} wins with {t.ids[top]}, "
-                               f"the highest.")
+                explanation = Message(rec.VERDICT_HIGHEST, family=t.plurals[self.family],
+                                      player=winner + 1, card=self._card(top))
             self.won[winner].append(cards)
             events.append(TrickWon(winner, cards, explanation))
             bonuses = []
@@ -532,27 +467,23 @@ class TricksState(GameState):
                     _, seat, card = max(found) if highest else min(found)
                     self.points[seat] += amount
                     self.arms -= amount
-                    why = (f"Noble's bonus: seat {seat + 1} played the "
-                           f"{'only' if len(found) == 1 else ('highest' if highest else 'lowest')} "
-                           f"{_singular(t.names[fam])} ({t.ids[card]}).")
+                    why = self._bonus_why("noble", seat, card, fam, highest, len(found))
                     events.append(BonusAwarded(seat, "noble", t.ids[card], amount, "arms", "arms_supply", why))
-                    events.append(ScoreChanged(seat, amount, self.points[seat], "Noble's bonus"))
-                    bonuses.append(("noble", seat, t.ids[card]))
+                    events.append(ScoreChanged(seat, amount, self.points[seat], rec.BONUS_MESSAGES["noble"]))
+                    bonuses.append(BonusNote("noble", seat, t.ids[card]))
             if self.knave is not None:
                 fam, highest, amount = self.knave
                 found = [(t.val[c], s, c) for s, c, _ in trick if t.fam[c] == fam]
                 if found and amount:
                     _, seat, card = max(found) if highest else min(found)
-                    bonuses.append(("knave", seat, t.ids[card]))
-                    why = (f"Knave's bonus: seat {seat + 1} played the "
-                           f"{'only' if len(found) == 1 else ('highest' if highest else 'lowest')} "
-                           f"{_singular(t.names[fam])} ({t.ids[card]}).")
+                    bonuses.append(BonusNote("knave", seat, t.ids[card]))
+                    why = self._bonus_why("knave", seat, card, fam, highest, len(found))
                     paid = min(amount, self.supply)
                     if paid:
                         self.supply -= paid
                         self.coins[seat] += paid
                         events.append(BonusAwarded(seat, "knave", t.ids[card], paid, "coin", "supply", why))
-                        events.append(CoinPaid(paid, "supply", f"coins:{seat}", "Knave's bonus"))
+                        events.append(CoinPaid(paid, "supply", f"coins:{seat}", rec.COINS_KNAVE))
                     if paid < amount:
                         others = [s for s in range(self.players) if s != seat and self.coins[s] > 0]
                         if others:
@@ -562,8 +493,7 @@ class TricksState(GameState):
                                 self._take_coin(seat, options[0], t.ids[card], events)
                             else:
                                 pending = (seat, options, t.ids[card])
-            self.last = {"revolt": False, "winner": winner, "cards": played, "bonuses": tuple(bonuses),
-                         "explanation": explanation}
+            self.last = LastTrick(False, winner, played, tuple(bonuses), explanation)
             self.next_leader = winner
         self.trick = []
         self.family = -1
@@ -576,9 +506,22 @@ class TricksState(GameState):
     def _take_coin(self, seat: int, victim: int, card: str, events: list[Event]) -> None:
         self.coins[victim] -= 1
         self.coins[seat] += 1
-        why = f"Knave's bonus ({card}): the supply is empty, seat {seat + 1} takes a coin from seat {victim + 1}."
+        why = Message(rec.KNAVE_STEAL, card=self._card(self.t.index[card]), player=seat + 1, victim=victim + 1)
         events.append(BonusAwarded(seat, "knave", card, 1, "coin", f"coins:{victim}", why))
-        events.append(CoinPaid(1, f"coins:{victim}", f"coins:{seat}", "Knave's bonus (empty supply)"))
+        events.append(CoinPaid(1, f"coins:{victim}", f"coins:{seat}", rec.COINS_KNAVE_STEAL))
+
+    def _card(self, card: int) -> Message:
+        return self.t.messages[card]
+
+    def _bonus_why(self, bonus: str, seat: int, card: int, fam: int, highest: bool, found: int) -> Message:
+        """Why `seat` earns the bonus: it played the only, highest or lowest card of `fam` in the trick."""
+        code = rec.BONUS_ONLY if found == 1 else (rec.BONUS_HIGHEST if highest else rec.BONUS_LOWEST)
+        return Message(code, bonus=rec.BONUS_MESSAGES[bonus], player=seat + 1, card=self._card(card),
+                       family=self.t.singulars[fam])
+
+    def _trick_cards(self) -> tuple[TrickCard, ...]:
+        ids, cost = self.t.ids, self.cut_cost
+        return tuple(TrickCard(s, ids[c], cut, cost if cut else 0) for s, c, cut in self.trick)
 
     def _after_trick(self, events: list[Event]) -> None:
         if not any(sum(h) for h in self.hands):
@@ -590,13 +533,15 @@ class TricksState(GameState):
 
     def _end_turn(self, events: list[Event]) -> None:
         won = tuple(len(w) for w in self.won)
+        gains = tuple(n * self.per_trick for n in won)
         for s in range(self.players):
-            gain = won[s] * self.per_trick
-            if gain:
-                self.points[s] += gain
-                self.arms -= gain
-                events.append(ScoreChanged(s, gain, self.points[s], f"{won[s]} trick{'s' if won[s] > 1 else ''} won"))
-        events.append(TurnEnded(self.turn, won, tuple(self.points), tuple(self.coins)))
+            if gains[s]:
+                self.points[s] += gains[s]
+                self.arms -= gains[s]
+                events.append(ScoreChanged(s, gains[s], self.points[s], Message(rec.SCORE_TRICKS, n=won[s])))
+        ended = TurnEnded(self.turn, won, tuple(self.points), tuple(self.coins), gains)
+        events.append(ended)
+        self.turn_ends += (TurnTally(ended.turn, won, gains, ended.points, ended.coins),)
         if self.turn >= self.turns:
             self._end_game(events)
         else:
@@ -611,21 +556,21 @@ class TricksState(GameState):
                 self.points[s] += gain
                 self.arms -= gain
                 events.append(ScoreChanged(s, gain, self.points[s],
-                                           "the most coins" if len(rich) == 1 else "tied for the most coins"))
+                                           Message(rec.SCORE_RICHEST if len(rich) == 1 else rec.SCORE_RICHEST_TIED)))
         best = max(self.points)
         top = [s for s in range(self.players) if self.points[s] == best]
         best_coins = max(self.coins[s] for s in top)
         self.final_winners = tuple(s for s in top if self.coins[s] == best_coins)
         self.over = True
         self._to_act = ()
-        names = ", ".join(f"seat {s + 1}" for s in self.final_winners)
-        if len(self.final_winners) == 1:
-            explanation = f"{names.capitalize()} wins with {best} coats of arms"
+        who = {"player": self.final_winners[0] + 1} if len(self.final_winners) == 1 else \
+            {"players": ", ".join(str(s + 1) for s in self.final_winners)}
+        if len(top) > 1:            # a tie on points, broken (or not entirely) by coins
+            code = rec.GAME_WON_BY_COINS if len(self.final_winners) == 1 else rec.GAME_SHARED_BY_COINS
+            explanation = Message(code, points=best, coins=best_coins, **who)
         else:
-            explanation = f"{names.capitalize()} share the victory with {best} coats of arms"
-        if len(top) > 1:
-            explanation += f" (tie on points broken by coins: {best_coins})"
-        events.append(GameOver(tuple(self.points), explanation + ".",
+            explanation = Message(rec.GAME_WON if len(self.final_winners) == 1 else rec.GAME_SHARED, points=best, **who)
+        events.append(GameOver(tuple(self.points), explanation,
                                tuple((f"coins:{s}", self.coins[s]) for s in range(self.players))
                                + tuple(("winner", s) for s in self.final_winners)))
 
@@ -651,43 +596,25 @@ class TricksState(GameState):
         zones.append(Zone("arms_supply", "tokens", None, "public", ("arms",) * self.arms))
         return zones
 
-    def public_info(self) -> dict[str, Any]:
+    def public_info(self) -> TricksInfo:
         t = self.t
         fam = self.family
-        info: dict[str, Any] = {
-            "turn": self.turn,
-            "turns": self.turns,
-            "trick_no": self.trick_no,
-            "leader": self.leader,
-            "start_seat": self.start_seat,
-            "trick": tuple({"seat": s, "card": t.ids[c], "cut": cut, "coins": self.cut_cost if cut else 0}
-                           for s, c, cut in self.trick),
-            "chosen_family": t.letters[fam] if fam >= 0 else None,
-            "chosen_family_name": t.names[fam] if fam >= 0 else None,
-            "coins": tuple(self.coins),
-            "points": tuple(self.points),
-            "supply": self.supply,
-            "arms_supply": self.arms,
-            "trick_coins": self.trick_coins,
-            "tricks_won": tuple(len(w) for w in self.won),
-            "hand_counts": tuple(sum(h) for h in self.hands),
-            "voids": tuple("".join(t.letters[f] for f in range(len(t.letters)) if v >> f & 1) for v in self.voids),
-            "pitchfork_holder": self.pitchfork_holder,
-            "pending_take": None if self.pending is None else {"seat": self.pending[0], "options": self.pending[1],
-                                                               "card": self.pending[2]},
-            "next_leader": self.next_leader,
-            "last": self.last,
-            "cut_cost": self.cut_cost,
-            "families": t.letters,
-            "trump": t.letters[t.trump],
-            "family_names": t.names,
-        }
-        if self.over:
-            info["winners"] = self.final_winners
-        return info
+        pend = self.pending
+        return TricksInfo(
+            turn=self.turn, turns=self.turns, trick_no=self.trick_no, leader=self.leader,
+            start_seat=self.start_seat, trick=self._trick_cards(),
+            chosen_family=t.letters[fam] if fam >= 0 else None,
+            coins=tuple(self.coins), points=tuple(self.points), supply=self.supply, arms_supply=self.arms,
+            trick_coins=self.trick_coins, tricks_won=tuple(len(w) for w in self.won),
+            hand_counts=tuple(sum(h) for h in self.hands),
+            voids=tuple("".join(t.letters[f] for f in range(len(t.letters)) if v >> f & 1) for v in self.voids),
+            pitchfork_holder=self.pitchfork_holder,
+            pending_take=None if pend is None else PendingTake(pend[0], pend[1], pend[2]),
+            next_leader=self.next_leader, last=self.last, cut_cost=self.cut_cost, families=t.letters,
+            trump=t.letters[t.trump], turn_ends=self.turn_ends, winners=self.final_winners if self.over else ())
 
     # --- copies ---------------------------------------------------------------------------------
-    def clone(self) -> "TricksState":
+    def clone(self) -> TricksState:
         other = object.__new__(TricksState)
         other.__dict__.update(self.__dict__)
         other.hands = [h[:] for h in self.hands]
@@ -703,12 +630,13 @@ class TricksState(GameState):
         return other
 
     @classmethod
-    def from_view(cls, rules, t: Tables, view: View, rng: random.Random) -> "TricksState":
+    def from_view(cls, rules, view: View, rng: random.Random) -> TricksState:
         """A state agreeing with `view`: own hand and every public card kept, hidden cards re-dealt
         among the hidden hands (respecting public voids and the pitchfork holder) and `unused`."""
-        info = view.info
+        info: TricksInfo = view.info
         n = view.players
-        state = cls(rules, t, n, rng.randrange(2**31), info["start_seat"])
+        t = rules.params.cards
+        state = cls(rules, n, rng.randrange(2**31), info.start_seat)
         state.seed = None
         zones = view.zones
         pool = list(t.full_deck)
@@ -729,7 +657,7 @@ class TricksState(GameState):
         for s in range(n):
             for g in zones[f"tricks:{s}"].groups:
                 known(g)
-        state.trick = [(e["seat"], t.index[e["card"]], e["cut"]) for e in info["trick"]]
+        state.trick = [(e.seat, t.index[e.card], e.cut) for e in info.trick]
         known(zones["trick"].cards)
         state.revolt_pile = known(zones["revolt"].cards)
         state.box = known(zones["box"].cards)
@@ -741,9 +669,9 @@ class TricksState(GameState):
         if unused_known is None:
             slots.append(-1)
             capacity[-1] = uz.count
-        voids = [sum(1 << t.letters.index(ch) for ch in v) for v in info["voids"]]
+        voids = [sum(1 << t.letters.index(ch) for ch in v) for v in info.voids]
         forced = {}
-        holder = info["pitchfork_holder"]
+        holder = info.pitchfork_holder
         if holder is not None and t.pitchfork in pool and holder in capacity:
             forced[t.pitchfork] = holder
         assigned = _constrained_deal(t, pool, slots, capacity, voids, forced, rng)
@@ -753,10 +681,10 @@ class TricksState(GameState):
                 counts[c] += 1
             state.hands[s] = counts
         state.unused = unused_known if unused_known is not None else assigned[-1]
-        state.turn = info["turn"]
-        state.trick_no = info["trick_no"]
-        state.leader = info["leader"]
-        fam = info["chosen_family"]
+        state.turn = info.turn
+        state.trick_no = info.trick_no
+        state.leader = info.leader
+        fam = info.chosen_family
         state.family = t.letters.index(fam) if fam is not None else -1
         state.coins = [zones[f"coins:{s}"].count for s in range(n)]
         state.points = [zones[f"points:{s}"].count for s in range(n)]
@@ -765,17 +693,18 @@ class TricksState(GameState):
         state.trick_coins = zones["trick_coins"].count
         state.voids = voids
         state.pitchfork_holder = holder
-        pend = info["pending_take"]
-        state.pending = None if pend is None else (pend["seat"], tuple(pend["options"]), pend["card"])
-        state.next_leader = info["next_leader"]
-        state.last = info["last"]
+        pend = info.pending_take
+        state.pending = None if pend is None else (pend.seat, tuple(pend.options), pend.card)
+        state.next_leader = info.next_leader
+        state.last = info.last
+        state.turn_ends = info.turn_ends
         state.over = view.is_over
-        state.final_winners = tuple(info.get("winners", ()))
+        state.final_winners = info.winners
         state._to_act = tuple(view.to_act)
         return state
 
 
-def _constrained_deal(t: Tables, pool: list[int], slots: list[int], capacity: dict[int, int],
+def _constrained_deal(t: CardTables, pool: list[int], slots: list[int], capacity: dict[int, int],
                       voids: list[int], forced: dict[int, int], rng: random.Random) -> dict[int, list[int]]:
     """Deal `pool` into `slots` of given capacities; a seat never gets a family it is known to lack.
 
@@ -820,7 +749,7 @@ def _constrained_deal(t: Tables, pool: list[int], slots: list[int], capacity: di
     raise ValueError("cannot deal the hidden cards consistently with the view")
 
 
-def _parse_text(t: Tables, text: str) -> tuple[str, int] | None:
+def _parse_text(t: CardTables, text: str) -> tuple[str, int] | None:
     """(kind, card index or seat) for a move text; None if it names no move of this game."""
     found = t.lookup.get(text)
     if found is not None:
@@ -828,81 +757,6 @@ def _parse_text(t: Tables, text: str) -> tuple[str, int] | None:
     if text.startswith("take:") and text[5:].isdigit():
         return "take", int(text[5:])
     return None
-
-
-# --- helpers for the table and the AI -----------------------------------------------------------
-
-
-def _seat_facts(state_or_view, seat: int):
-    """(hand ids or None, info, to_act, over) from a state or a view."""
-    if isinstance(state_or_view, GameState):
-        return (state_or_view._hand_ids(seat), state_or_view.public_info(), state_or_view.to_act,
-                state_or_view.is_over)
-    view = state_or_view
-    zone = view.zones.get(f"hand:{seat}")
-    return (None if zone is None else zone.cards), view.info, view.to_act, view.is_over
-
-
-def why_not_playable(state_or_view, seat: int, card_id: str) -> str | None:
-    """Why `seat` cannot play `card_id` (a card id, or `cut:B7`) now; None when it can.
-
-    Works from a state or from that seat's view (the UI has only the view). A plain Blaggard that
-    may only be played as a cut gets a reason that says so.
-    """
-    hand, info, to_act, over = _seat_facts(state_or_view, seat)
-    if over:
-        return "the game is over"
-    if seat not in to_act:
-        return "it is not your turn"
-    if info.get("pending_take"):
-        return "first choose whom to take the Knave's coin from"
-    if hand is None:
-        return "that hand is hidden"
-    cut = card_id.startswith("cut:")
-    cid = card_id[4:] if cut else card_id
-    if cid not in hand:
-        return f"you do not hold {cid}"
-    letters = info["families"]
-    names = dict(zip(letters, info["family_names"]))
-    trump = _trump_letter(state_or_view, info)
-    letter = cid[0] if cid[0] in letters and cid[1:].isdigit() else None
-    if cut:
-        if letter != trump:
-            return f"only {names.get(trump, trump)} can cut"
-        if info["coins"][seat] < info["cut_cost"]:
-            return "no coin left for a cut"
-        return None
-    chosen = info["chosen_family"]
-    if chosen is None or letter is None or letter == chosen:
-        return None
-    if any(c[0] == chosen and c[1:].isdigit() for c in hand):
-        reason = f"you must follow {names[chosen]}"
-        if letter == trump:
-            if info["coins"][seat] >= info["cut_cost"]:
-                reason += f" ({cid} can only cut)"
-            else:
-                reason += f" ({cid} could only cut, and you have no coin left for a cut)"
-        return reason
-    return None
-
-
-def playable_cards(state_or_view, seat: int) -> tuple[str, ...]:
-    """The cards of `seat`'s hand that can be played now, plainly or as a cut (for highlighting)."""
-    hand, _, _, _ = _seat_facts(state_or_view, seat)
-    if not hand:
-        return ()
-    out = []
-    for cid in dict.fromkeys(hand):
-        if why_not_playable(state_or_view, seat, cid) is None or why_not_playable(
-                state_or_view, seat, f"cut:{cid}") is None:
-            out.append(cid)
-    return tuple(out)
-
-
-def _trump_letter(state_or_view, info) -> str:
-    if isinstance(state_or_view, GameState):
-        return state_or_view.rules.data["trump"]
-    return info.get("trump", "B")
 
 
 FAMILY = TricksFamily()

@@ -253,3 +253,80 @@ def test_no_overlap(size, players):
         for name, r in spots.items():
             assert p.rect.contains(r), (s, name)
         assert spots["coins"].right < spots["points"].left
+
+
+def test_results_show_every_turn_from_the_game_record_even_for_turns_the_table_never_saw():
+    """A game that began with a special deal (it cannot be replayed from its seed) and whose first
+    turn was played before the table opened: the results still list every turn, from view.info."""
+    from revolt_table.games.tricks import TurnEnded
+    rules = load_rules("revolte")
+    deal = {"hands": [["N2", "R5", "B7", "C"], ["N9", "R1", "B2", "R9"], ["N4", "R3", "B5", "B9"]], "leader": 1}
+    state = rules.new_game(3, seed=5, deal=deal)
+    agent = make_agent("ai:normal", rules)
+    rng = random.Random(4)
+    ends = []
+
+    def step():
+        seat = state.to_act[0]
+        ends.extend(e for e in state.apply(seat, agent.choose(state.view(seat), state.legal_moves(seat), rng))
+                    if isinstance(e, TurnEnded))
+
+    while not ends:
+        step()
+    app, scene = open_table("revolte", ["ai:normal"] * 3, state=state, auto_ai=False, frames=2)
+    while not state.is_over:
+        seat = state.to_act[0]
+        move = agent.choose(state.view(seat), state.legal_moves(seat), rng)
+        events = scene.session.apply(seat, move)
+        ends.extend(e for e in events if isinstance(e, TurnEnded))
+        scene._feed(seat, move, events)
+        run_frames(app, 2)
+    assert len(scene.family.turn_log) == 2 and len(ends) == 3        # the table saw turns 2 and 3 only
+    data = scene.family.results_data()
+    before = (0, 0, 0)
+    for k, end in enumerate(ends):
+        assert [row.detail[k] for row in data.rows] == [str(p - b) for p, b in zip(end.points, before)]
+        before = end.points
+    assert [row.detail[-1] for row in data.rows] == [str(p) for p in state.scores]
+
+
+def test_the_pitchfork_is_the_card_the_rules_file_names(tmp_path):
+    """No pitchfork id in the table's code: a rules file calling it PF gets the same face, order and name."""
+    from revolt_table.ui.table import tricks_faces as faces
+    source = load_rules("revolte").path.read_text(encoding="utf-8")
+    path = tmp_path / "pf.yaml"
+    path.write_text(source.replace("id: revolte", "id: revolte_pf").replace("{id: CP,", "{id: PF,"),
+                    encoding="utf-8")
+    app, scene = open_table(str(path), ["ai:normal"] * 3, seed=2, auto_ai=False, frames=2)
+    fam = scene.family
+    assert scene.session.rules.params.pitchfork == "PF"
+    assert sorted(["C", "PF", "N3"], key=fam.sort_key) == ["N3", "PF", "C"]
+    assert fam.card_name("PF") == "pitchfork Citizen" and fam.card_name("C") == "Citizen"
+    pf = pygame.image.tobytes(fam.card_image("PF", 120, True), "RGBA")
+    plain = pygame.image.tobytes(fam.card_image("C", 120, True), "RGBA")
+    assert pf != plain
+    make_table(players=3, auto_ai=False)                     # a Révolte! table names CP the pitchfork again
+    assert pygame.image.tobytes(faces.face("CP", 120, "Pitchfork"), "RGBA") == pf
+
+
+def test_turn_summary_splits_points_for_tricks_from_bonuses():
+    """The summary's "For tricks" column comes from TurnEnded.trick_points, the rest of the turn's
+    coats of arms are bonuses: Ann wins the only trick (+1) with the highest Noble (+1 bonus)."""
+    deal = {"hands": [["N9"], ["N2"], ["N3"], ["R4"]], "leader": 0, "turn": 1}
+    app, scene = make_table(deal=deal, seats=["human"] + ["ai:normal"] * 3, auto_ai=False)
+    fam, shown = scene.family, []
+    make_beat = fam.beat_turn_summary
+
+    def recording(event, events):              # keep the summary the beat puts up
+        beat = make_beat(event, events)
+        start = beat.on_start
+        beat.on_start = lambda b: (start(b), shown.append(fam.summary))
+        return beat
+
+    fam.beat_turn_summary = recording
+    for seat, move in ((0, "N9"), (1, "N2"), (2, "N3"), (3, "R4")):
+        scene._feed(seat, None, scene.session.apply(seat, move))
+    run_frames(app, 30)
+    assert len(shown) == 1 and not shown[0].get("final")
+    assert [row["cells"] for row in shown[0]["rows"]] == [[1, "+1", "+1", 1, 2], [0, "+0", "+0", 1, 0],
+                                                          [0, "+0", "+0", 1, 0], [0, "+0", "+0", 2, 0]]

@@ -16,8 +16,7 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.engine import Event, Move, Played, ScoreChanged, TrickWon
-from revolt_table.games.tricks import (BonusAwarded, CoinPaid, Revolt, TurnEnded, TurnStarted,
-                                       why_not_playable)
+from revolt_table.games.tricks import BonusAwarded, CoinPaid, Revolt, TricksParams, TurnEnded, TurnStarted
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table import tricks_faces as faces
@@ -42,11 +41,12 @@ class TricksTable(FamilyTable):
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
-        data = scene.session.rules.data
-        self.letters = [f["letter"] for f in data["families"]]
-        self.fam_names = {f["letter"]: f["name"] for f in data["families"]}
-        self.trump = data["trump"]
-        self.cut_cost = data["cut"]["coins"]
+        self.params: TricksParams = scene.session.rules.params
+        self.letters = list(self.params.letters)
+        self.fam_names = {f.letter: f.name for f in self.params.families}    # when a letter has no translation
+        self.trump = self.params.trump
+        self.cut_cost = self.params.cut_cost
+        faces.use_pitchfork(self.params.pitchfork)
         self.focus: int | None = None
         self.hover: int | None = None
         self.press: int | None = None
@@ -66,28 +66,28 @@ class TricksTable(FamilyTable):
         self.turn_log: list[TurnEnded] = []
         self.ending = False
         self._playable_key = None
-        self._playable: dict[str, str | None] = {}
+        self._playable: dict[str, str | None] = {}         # card -> why it cannot be played plainly (text)
         self._cut_ok: dict[str, bool] = {}
         self._reconciled = False
 
     # ================================================================ look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         if face_up and card is not None:
-            return faces.face(card, h, rt("citizen"), rt("pitchfork_short"))
+            return faces.face(card, h, rt("pitchfork_short") if card == self.params.pitchfork else rt("citizen"))
         return cards.back(h)
 
     def sort_key(self, card: str):
         letter = card[:1]
         if letter in self.letters and card[1:].isdigit():
             return (self.letters.index(letter), int(card[1:]))
-        return (len(self.letters), 0 if card == "CP" else 1)
+        return (len(self.letters), 0 if card == self.params.pitchfork else 1)
 
     def card_name(self, card: str, cut: bool = False) -> str:
         letter = card[:1]
         if letter in self.fam_names and card[1:].isdigit():
             text = rt("card_value", family=self.singular(letter), value=card[1:])
             return rt("card_cut", card=text) if cut else text
-        return rt("pitchfork") if card == "CP" else rt("citizen")
+        return rt("pitchfork") if card == self.params.pitchfork else rt("citizen")
 
     def singular(self, letter: str) -> str:
         return rt(f"family_one.{letter}") if i18n.has(f"tricks.family_one.{letter}") else self.fam_names[letter][:-1]
@@ -124,14 +124,14 @@ class TricksTable(FamilyTable):
         for seat in range(self.scene.session.players):
             for prefix in ("_played", "_sweep"):
                 model.zones.setdefault(f"{prefix}:{seat}", ZoneModel(f"{prefix}:{seat}", "slot", seat))
-        trick = {e["seat"]: e for e in model.info.get("trick", ())}
-        self.cuts = {seat for seat, e in trick.items() if e.get("cut")}
+        trick = {e.seat: e for e in model.info.get("trick", ())}
+        self.cuts = {seat for seat, e in trick.items() if e.cut}
         for seat in range(self.scene.session.players):
             zone = model.zones[f"_played:{seat}"]
             want = trick.get(seat)
             have = zone.sprites[0].card if zone.sprites else None
-            if (want["card"] if want else None) != have:
-                zone.sprites = [Sprite(want["card"], True)] if want else []
+            if (want.card if want else None) != have:
+                zone.sprites = [Sprite(want.card, True)] if want else []
             model.zones[f"_sweep:{seat}"].sprites = []
         self.badge = model.info.get("chosen_family")
 
@@ -335,7 +335,7 @@ class TricksTable(FamilyTable):
         x = rect.x + m.px(12)
         draw.text(surface, rt("turn", n=info.get("turn", 1), total=info.get("turns", 3)), m.font_body, theme.GOLD,
                   bold=True, midleft=(x, rect.y + m.px(18)))
-        hand = s.session.rules.data["deal"][s.session.players]["hand"]
+        hand = self.params.hand_size(s.session.players)
         line = rt("trick", n=min(info.get("trick_no", 1), hand), total=hand)
         leader = info.get("leader")
         if leader is not None and not s.session.state.is_over:
@@ -555,10 +555,10 @@ class TricksTable(FamilyTable):
     def take_layout(self) -> list[tuple[pygame.Rect, Move, str]]:
         s, m = self.scene, self.scene.metrics
         pend = s.model.info.get("pending_take")
-        if not pend or s.viewer is None or pend["seat"] != s.viewer or not s.may_act(s.viewer):
+        if not pend or s.viewer is None or pend.seat != s.viewer or not s.may_act(s.viewer):
             return []
         a = self.arena()
-        opts = list(pend["options"])
+        opts = list(pend.options)
         w, h = m.px(170), m.px(42)
         gap = m.px(12)
         total = len(opts) * w + (len(opts) - 1) * gap
@@ -578,7 +578,7 @@ class TricksTable(FamilyTable):
         if not layout:
             return
         pend = self.scene.model.info["pending_take"]
-        title = rt("take_title", card=self.card_name(pend["card"]))
+        title = rt("take_title", card=self.card_name(pend.card))
         outer = layout[0][0].unionall([r for r, *_ in layout])
         size = draw.fit_text(title, m.font_body, max(outer.w, self.arena().w - m.px(20)), True)
         timg = draw.render_text(title, size, theme.GOLD_LIGHT, True)
@@ -639,12 +639,12 @@ class TricksTable(FamilyTable):
         self._playable, self._cut_ok = {}, {}
         if s.viewer is None or not s.face_up:
             return
-        view = s.session.state.view(s.viewer)
-        hand = view.zones[f"hand:{s.viewer}"].cards or ()
+        state = s.session.state
+        hand = state.view(s.viewer).hand() or ()
         for card in set(hand):
-            self._playable[card] = why_not_playable(view, s.viewer, card)
-            self._cut_ok[card] = (card[:1] == self.trump and card[1:].isdigit()
-                                  and why_not_playable(view, s.viewer, f"cut:{card}") is None)
+            refusal = state.refusal(s.viewer, card)
+            self._playable[card] = None if refusal is None else i18n.say(refusal)
+            self._cut_ok[card] = self.params.is_numbered(card) and state.refusal(s.viewer, f"cut:{card}") is None
 
     def reason_for(self, card: str) -> str | None:
         """Why this card cannot be played at all (neither plainly nor as a cut)."""
@@ -867,7 +867,7 @@ class TricksTable(FamilyTable):
         s = self.scene
 
         def start(beat: Beat) -> None:
-            info = s.session.state.public_info() if not s.session.state.history else s.model.info
+            info = s.session.state.view(s.view_seat).info if not s.session.state.history else s.model.info
             holder, leader = info.get("pitchfork_holder"), info.get("leader")
             if holder is None or leader is None:
                 return
@@ -920,7 +920,7 @@ class TricksTable(FamilyTable):
 
     def cuts_in_play(self, events: list[Event]) -> set[int]:
         """Seats that cut in the trick being resolved (from the table before this move, plus this move)."""
-        seats = {e["seat"] for e in self.scene.model.info.get("trick", ()) if e.get("cut")}
+        seats = {e.seat for e in self.scene.model.info.get("trick", ()) if e.cut}
         for e in events:
             if isinstance(e, Played) and e.text.startswith("cut:"):
                 seats.add(e.seat)
@@ -975,12 +975,7 @@ class TricksTable(FamilyTable):
                       bonuses: list[BonusAwarded]) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.scene
         if revolt is not None:
-            counts: dict[str, int] = {}
-            for c in revolt.cards:
-                if c[:1] in self.fam_names and c[1:].isdigit():
-                    counts[c[:1]] = counts.get(c[:1], 0) + 1
-            most = max(counts.values(), default=0)
-            return [(rt("revolt_line", n=revolt.citizens, m=most), theme.GOLD_LIGHT),
+            return [(rt("revolt_line", n=revolt.citizens, m=revolt.most), theme.GOLD_LIGHT),
                     (rt("revolt_rule", name=self.name(revolt.leader)), theme.TEXT)]
         seat = win.seat
         played = {}
@@ -1024,7 +1019,7 @@ class TricksTable(FamilyTable):
                 for seat in range(s.session.players):
                     zone = s.model.zones.get(f"_played:{seat}")
                     for sp in zone.sprites if zone else ():
-                        if sp.card in ("C", "CP"):
+                        if sp.card in (self.params.citizen, self.params.pitchfork):
                             beat.tweens.append(Tween(0.3, lambda t, sp=sp: setattr(sp, "highlight", t), delay=0.2))
             else:
                 zone = s.model.zones.get(f"_played:{win.seat}")
@@ -1147,7 +1142,7 @@ class TricksTable(FamilyTable):
     def beat_turn_summary(self, event: TurnEnded, events: list[Event]) -> Beat:
         """After each turn: tricks won, points for them, coins and coats of arms so far."""
         s = self.scene
-        gains = {e.seat: e.delta for e in events if isinstance(e, ScoreChanged) and "trick" in e.reason}
+        gains = {seat: n for seat, n in enumerate(event.trick_points) if n}
         k = self.turn_log.index(event) if event in self.turn_log else -1
         before = self.turn_log[k - 1].points if k > 0 else None
         if before is None and event.turn == 1:
@@ -1168,7 +1163,7 @@ class TricksTable(FamilyTable):
                             "columns": [rt("col_tricks"), rt("col_trick_points"), rt("col_bonuses"), rt("col_coins"),
                                         rt("col_points")],
                             "rows": rows,
-                            "lines": [rt("turn_rule", n=s.session.rules.data["turn_end"]["points_per_trick"])]
+                            "lines": [rt("turn_rule", n=self.params.points_per_trick)]
                             + ([] if last else [rt("next_turn", n=event.turn + 1)])}
 
         def end() -> None:
@@ -1194,10 +1189,13 @@ class TricksTable(FamilyTable):
         return Beat("deal", on_start=start, hold=0.1)
 
     # ---------------------------------------------------------------- the end
+    def final_info(self):
+        """The finished game's public info (the seat's view: all the table needs is public)."""
+        return self.scene.session.state.view(self.scene.view_seat).info
+
     def push_end_beats(self) -> None:
         s = self.scene
-        state = s.session.state
-        info = state.public_info()
+        info = self.final_info()
 
         def start(beat: Beat) -> None:
             self.sound("fanfare")
@@ -1205,8 +1203,7 @@ class TricksTable(FamilyTable):
             coins = info["coins"]
             richest = max(coins)
             rich = [x for x in range(s.session.players) if coins[x] == richest]
-            end = s.session.rules.data["game_end"]
-            bonus = end["richest_alone"] if len(rich) == 1 else end["richest_tied"]
+            bonus = self.params.richest_alone if len(rich) == 1 else self.params.richest_tied
             winners = set(info.get("winners", ()))
             rows = []
             order = sorted(range(s.session.players), key=lambda x: (-info["points"][x], -coins[x]))
@@ -1230,14 +1227,13 @@ class TricksTable(FamilyTable):
         s.queue.push(Beat("end_show", on_start=start, hold=4.0, wait_for_click=self.summary_waits()))
 
     def results_data(self):
-        """Per-turn points (replayed from the game's moves), coins, the end bonus, the final points."""
+        """Per-turn points (from the game's record of finished turns), coins, the end bonus, the final points."""
         data = super().results_data()
         s = self.scene.session
-        state = s.state
-        info = state.public_info()
-        if not state.is_over:
+        if not s.state.is_over:
             return data
-        per_turn, bonus = self.turn_points(state)
+        info = self.final_info()
+        per_turn, bonus = self.turn_points(info)
         turns = info.get("turns", 3)
         data.detail_title = rt("results_detail")
         data.detail_columns = ([rt("col_turn", n=k + 1) for k in range(turns)]
@@ -1255,25 +1251,14 @@ class TricksTable(FamilyTable):
         data.footnote = rt("results_note")
         return data
 
-    def turn_points(self, state) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    @staticmethod
+    def turn_points(info) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
         """Coats of arms gained in each turn (tricks + bonuses), and the end-of-game coin bonus."""
-        log = list(self.turn_log)
-        if len(log) < state.public_info().get("turns", 3):
-            try:
-                fresh = self.scene.session.rules.new_game(state.players, seed=state.seed, start_seat=state.start_seat)
-                log = []
-                for seat, text in state.history:
-                    for e in fresh.apply(seat, Move(text)):
-                        if isinstance(e, TurnEnded):
-                            log.append(e)
-            except Exception:       # a custom deal cannot be replayed: show what was seen
-                log = list(self.turn_log)
-        out, before = [], (0,) * state.players
-        for e in log:
-            out.append(tuple(p - b for p, b in zip(e.points, before)))
-            before = e.points
-        final = state.public_info()["points"]
-        return out, tuple(f - b for f, b in zip(final, before))
+        out, before = [], (0,) * len(info["points"])
+        for turn in info["turn_ends"]:
+            out.append(tuple(p - b for p, b in zip(turn.points, before)))
+            before = turn.points
+        return out, tuple(f - b for f, b in zip(info["points"], before))
 
 
 FAMILY_TABLE = TricksTable

@@ -10,7 +10,7 @@ its name.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
@@ -32,29 +32,42 @@ ARMS = (168, 34, 46)
 ARMS_DARK = (96, 14, 24)
 
 
-def tricks_style(card_id: str) -> FaceSpec:
-    """card id -> face: `N7` a Noble 7, `C` a Citizen, `CP` the pitchfork Citizen."""
+def tricks_style(card_id: str, pitchfork: str | None = None) -> FaceSpec:
+    """card id -> face: `N7` a Noble 7, the `pitchfork` id the pitchfork Citizen, any other a Citizen."""
     letter, rank = card_id[:1], card_id[1:]
     if letter in FAMILY_LOOK and rank.isdigit():
         colour, dark, shape, glyph = FAMILY_LOOK[letter]
         return FaceSpec(rank, colour, dark, shape, glyph, glyph)
     colour, dark = CITIZEN
-    if card_id == "CP":
+    if card_id == pitchfork:
         return FaceSpec("", colour, dark, "plain", PITCHFORK, PITCHFORK)
     return FaceSpec("", colour, dark, "plain", "♟", "♟")
 
 
-cards.register_style("tricks", tricks_style)
+@lru_cache(maxsize=8)
+def _style_with(pitchfork: str):
+    return partial(tricks_style, pitchfork=pitchfork)
+
+
+def use_pitchfork(card_id: str) -> None:
+    """Draw `card_id` (the rules file's pitchfork Citizen, `rules.params.pitchfork`) with its pitchfork;
+    the table calls this when it opens. The style is registered again only when the id changes."""
+    style = _style_with(card_id)
+    if cards.style_for("tricks") is not style:
+        cards.register_style("tricks", style)
+        face.cache_clear()
+
+
+cards.register_style("tricks", tricks_style)      # until a table says which card is the pitchfork
 
 
 @lru_cache(maxsize=256)
-def face(card_id: str, height: int, citizen: str, pitchfork: str) -> pygame.Surface:
-    """The face, plus the Citizen's name along the bottom (Citizens have no value to read)."""
+def face(card_id: str, height: int, word: str) -> pygame.Surface:
+    """The face, plus the Citizen's name (`word`) along the bottom (Citizens have no value to read)."""
     image = cards.face(card_id, height, "tricks").copy()
     letter = card_id[:1]
     if not (letter in FAMILY_LOOK and card_id[1:].isdigit()):
         w, h = image.get_size()
-        word = pitchfork if card_id == "CP" else citizen
         size = draw.fit_text(word, max(8, int(h * 0.1)), int(w * 0.86), True)
         text = draw.render_text(word, size, CITIZEN[1], True)
         image.blit(text, text.get_rect(midbottom=(w // 2, int(h * 0.93))))
