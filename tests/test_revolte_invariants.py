@@ -23,7 +23,7 @@ from revolt_table.games.tricks import CODES, BonusAwarded, Revolt, TurnEnded
 R = load_rules("revolte")
 GAMES = {3: 700, 4: 700, 5: 700}
 ALL_TEXTS = ([f"{f}{v}" for f in "NRB" for v in range(1, 11)] + [f"cut:B{v}" for v in range(1, 11)]
-             + ["cut:N3", "C", "CP", "cut:C", "take:0", "take:1", "take:4", "pass", "N11"])
+             + ["cut:N3", "C", "CP", "cut:C", "take:0", "take:1", "take:01", "take:4", "pass", "N11"])
 FULL = Counter({**{f"{f}{v}": 1 for f in "NRB" for v in range(1, 11)}, "C": 9, "CP": 1})
 
 

@@ -328,6 +328,9 @@ def test_knave_empty_supply_richest_tie_is_the_bonus_winners_move():
     assert state.public_info()["pending_take"]["options"] == (0, 2)
     assert state.refusal(1, "N2") == Refusal(rec.TAKE_FIRST)
     assert state.refusal(1, "take:1") == Refusal(NOT_LEGAL, move="take:1")
+    assert state.refusal(1, "take:02") == Refusal(NOT_LEGAL, move="take:02")     # the move is take:2
+    with pytest.raises(IllegalMove):
+        state.apply(1, "take:02")
     events = state.apply(1, "take:2")
     assert of(events, CoinPaid)[0].source == "coins:2"
     assert state.public_info()["coins"] == (50, 3, 49, 10)

@@ -339,26 +339,31 @@ class TricksState(GameState):
 
     def is_legal(self, seat: int, move: Move) -> bool:
         """Same answer as `move in legal_moves(seat)`, without building the list (hot path)."""
+        return self.canonical_move(seat, move.text) is not None
+
+    def canonical_move(self, seat: int, text: str) -> Move | None:
+        """The legal Move whose text is `text`, found without building the list (apply's hot path)."""
         if seat not in self._to_act:
-            return False
+            return None
         t = self.t
-        parsed = _parse_text(t, move.text)
+        parsed = _parse_text(t, text)
         if parsed is None:
-            return False
+            return None
         kind, i = parsed
         if self.pending is not None:
-            return kind == "take" and i in self.pending[1]
+            ok = kind == "take" and i in self.pending[1] and text == f"take:{i}"
+            return Move(text, ("take", i)) if ok else None
         if kind == "take":
-            return False
+            return None
         hand = self.hands[seat]
         if not hand[i]:
-            return False
-        if kind == "cut":
-            return t.fam[i] == t.trump and self.coins[seat] >= self.cut_cost
+            return None
+        if kind == "cut":               # cut moves exist for the trump family only
+            return t.cut_moves[i] if self.coins[seat] >= self.cut_cost else None
         f, chosen = t.fam[i], self.family
-        if chosen < 0 or f < 0 or f == chosen:
-            return True
-        return not any(hand[j] for j in t.fam_cards[chosen])
+        if chosen < 0 or f < 0 or f == chosen or not any(hand[j] for j in t.fam_cards[chosen]):
+            return t.card_moves[i]
+        return None
 
     def explain_refusal(self, seat: int, text: str) -> Refusal | None:
         """Why `seat` (to act) may not play `text` now: take the Knave's coin first, a card not held,
