@@ -1,8 +1,9 @@
-"""`python -m revolt_table` and the PyInstaller entry script.
+"""`python -m revolt_table`, the PyInstaller entry script and the installed `revolt-table` command.
 
 Why this file is so small: in a frozen app, a worker process started by multiprocessing re-runs this
 script, and freeze_support() must take over before anything else is imported or started. After that
-the crash handler is installed (so a frozen, windowed app never vanishes silently) and the CLI runs.
+main() installs the crash handler (so a frozen, windowed app never vanishes silently) and runs the
+CLI; pyproject's [project.scripts] points the installed command at the same main().
 
 Two environment switches exist for the build checks (.ci/build_exe.sh, benchmarks/startup.py):
 - REVOLT_TABLE_STARTUP_PROBE=1: open the window, draw one title frame, print
@@ -48,11 +49,11 @@ def _crash_selftest() -> int:
     raise RuntimeError("crash handler self-test (REVOLT_TABLE_CRASH_SELFTEST=1)")
 
 
-if __name__ == "__main__":
-    multiprocessing.freeze_support()
-
+def main(argv: list[str] | None = None) -> int:
+    """Every entry point's body: `python -m revolt_table`, the frozen app and the installed
+    `revolt-table` command (pyproject [project.scripts]) all run the CLI inside the crash handler, so
+    an unexpected error always leaves a log and a readable message, never a bare traceback."""
     import os
-    import sys
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout clean for --json output
 
@@ -60,12 +61,20 @@ if __name__ == "__main__":
 
     crash.install()
     if os.environ.get("REVOLT_TABLE_CRASH_SELFTEST") == "1":
-        sys.exit(crash.run_guarded(_crash_selftest))
+        return crash.run_guarded(_crash_selftest)
     if os.environ.get("REVOLT_TABLE_MP_SELFTEST") == "1":
-        sys.exit(crash.run_guarded(_multiprocessing_selftest))
+        return crash.run_guarded(_multiprocessing_selftest)
     if os.environ.get("REVOLT_TABLE_STARTUP_PROBE") == "1":
-        sys.exit(crash.run_guarded(_startup_probe))
+        return crash.run_guarded(_startup_probe)
 
-    from revolt_table.cli import main
+    from revolt_table.cli import main as cli_main
 
-    sys.exit(crash.run_guarded(main))
+    return crash.run_guarded(lambda: cli_main(argv))
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+
+    import sys
+
+    sys.exit(main())

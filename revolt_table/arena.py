@@ -31,6 +31,8 @@ def run_arena(game: str, players: int, seats: list[str], games: int, seed: int =
               time_budget: float | None = None) -> dict[str, Any]:
     """Play `games` games; `seats` names one agent per seat (a shorter list is repeated)."""
     rules = load_rules(game, variant=variant)
+    if games < 1:
+        raise ValueError("play at least one game")
     if not seats:
         raise ValueError("give at least one agent in --seats")
     if len(seats) > players:

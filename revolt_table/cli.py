@@ -9,11 +9,35 @@ from typing import Sequence
 
 
 def _size(text: str) -> tuple[int, int]:
+    """WIDTHxHEIGHT within the window sizes the table supports (a PNG of another size is refused,
+    not silently resized)."""
+    from .userdata import MAX_WINDOW, MIN_WINDOW
+
     try:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, not {_quoted(text)}") from None
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise argparse.ArgumentTypeError(
+            f"{w}x{h} is not a supported size; width {MIN_WINDOW[0]} to {MAX_WINDOW[0]}, "
+            f"height {MIN_WINDOW[1]} to {MAX_WINDOW[1]} (e.g. 1280x720)")
     return w, h
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 1 (players, games, iterations)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
+def _quoted(text: str) -> str:
+    from .engine.errors import quoted
+    return quoted(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="go straight to a table")
     play.add_argument("game")
     play.add_argument("--variant")
-    play.add_argument("--players", type=int)
+    play.add_argument("--players", type=_count)
     play.add_argument("--seats", help="comma-separated: human, ai:easy, ai:normal, ai:hard, random")
     play.add_argument("--seed", type=int)
     play.add_argument("--autoquit", action="store_true",
@@ -35,22 +59,22 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="play many AI-only games and print a table")
     arena.add_argument("game")
     arena.add_argument("--variant")
-    arena.add_argument("--players", type=int, required=True)
+    arena.add_argument("--players", type=_count, required=True)
     arena.add_argument("--seats", required=True, help="comma-separated agents, e.g. ai:hard,ai:normal,random")
-    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--games", type=_count, default=100)
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--iterations", type=int, help="ai:hard iterations per move")
+    arena.add_argument("--iterations", type=_count, help="ai:hard iterations per move")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     rules = sub.add_parser("rules", help="rules files")
     rules_sub = rules.add_subparsers(dest="rules_command", required=True)
-    check = rules_sub.add_parser("check", help="validate rules files")
+    check = rules_sub.add_parser("check", help="validate rules files (paths, or game ids)")
     check.add_argument("files", nargs="+")
 
     shot = sub.add_parser("screenshot", help="render a table headless to a PNG")
     shot.add_argument("game")
     shot.add_argument("--variant")
-    shot.add_argument("--players", type=int)
+    shot.add_argument("--players", type=_count)
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--moves", type=int, default=0)
     shot.add_argument("--out", required=True)
@@ -59,11 +83,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit code: 0 done, 1 a rules file is invalid, 2 bad arguments
+    (an unknown game id, variant, player count or seat among them; argparse's own errors too)."""
     args = build_parser().parse_args(argv)
     if args.command == "rules":
         return _rules_check(args.files)
     if args.command == "arena":
         return _arena(args)
+    if args.command in ("play", "screenshot"):
+        problem = _check_table_arguments(args)
+        if problem:
+            return problem
     if args.command in ("play", "screenshot", None):
         try:
             from .ui import launch
@@ -74,35 +104,110 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
-def _rules_check(files: list[str]) -> int:
-    from .engine import RulesError, validate_file
+def _fail(command: str, message: str) -> int:
+    print(f"revolt-table {command}: {message}", file=sys.stderr)
+    return 2
 
-    failed = False
+
+def _load(command: str, game: str, variant: str | None):
+    """The game's Rules, or the exit code after saying why not (the same messages as `rules check`)."""
+    from .engine import RulesError, load_rules
+    from .engine.errors import UnknownGame, quoted
+
+    try:
+        rules = load_rules(game)
+        if variant is not None:
+            if variant not in rules.variants:
+                known = ", ".join(rules.variants) or "none"
+                return _fail(command, f"{rules.name} has no variant {quoted(variant)}; its variants: {known}")
+            rules = load_rules(rules.path, variant=variant)
+    except UnknownGame as exc:
+        return _fail(command, str(exc))
+    except RulesError as exc:
+        for diagnostic in exc.diagnostics:
+            print(diagnostic, file=sys.stderr)
+        return 1
+    return rules
+
+
+def players_problem(rules, players: int) -> str | None:
+    """Why `players` cannot play these rules, in a sentence (None when they can)."""
+    lo, hi = rules.min_players, rules.max_players
+    if lo <= players <= hi:
+        return None
+    count = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+    return f"{rules.name} is played by {count} players, not {players}"
+
+
+def _seat_list(text: str | None) -> list[str]:
+    return [s.strip() for s in (text or "").split(",") if s.strip()]
+
+
+def _check_table_arguments(args: argparse.Namespace) -> int:
+    """play/screenshot: the game, variant, players and seats make sense (else say so, exit 1 or 2)."""
+    from .ai.registry import AGENT_NAMES
+    from .engine.errors import quoted
+
+    rules = _load(args.command, args.game, args.variant)
+    if isinstance(rules, int):
+        return rules
+    seats = _seat_list(getattr(args, "seats", None))
+    kinds = ("human",) + AGENT_NAMES
+    for seat in seats:
+        if seat not in kinds:
+            return _fail(args.command, f"unknown seat {quoted(seat)}; seats are: {', '.join(kinds)}")
+    players = args.players or (len(seats) if seats else None)
+    if players is not None:
+        problem = players_problem(rules, players)
+        if problem:
+            return _fail(args.command, problem)
+        if len(seats) > players:
+            return _fail(args.command, f"{len(seats)} seats given for {players} players")
+    out = getattr(args, "out", None)
+    if out is not None:
+        from pathlib import Path
+
+        folder = Path(out).resolve().parent
+        if not folder.is_dir():
+            return _fail(args.command, f"cannot write {quoted(out)}: the folder does not exist")
+    return 0
+
+
+def _rules_check(files: list[str]) -> int:
+    """Check each file (or game id); exit 1 if any is invalid, 2 if a game id is unknown."""
+    from .engine import RulesError, validate_file
+    from .engine.errors import UnknownGame
+    from .engine.rules import resolve_rules_path
+
+    code = 0
     for name in files:
         try:
-            validate_file(name)
+            validate_file(resolve_rules_path(name))
+        except UnknownGame as exc:
+            code = max(code, _fail("rules check", str(exc)))
         except RulesError as exc:
-            failed = True
+            code = max(code, 1)
             for diagnostic in exc.diagnostics:
                 print(diagnostic)
         else:
             print(f"{name}: ok")
-    return 1 if failed else 0
+    return code
 
 
 def _arena(args: argparse.Namespace) -> int:
     from .arena import format_table, run_arena
-    from .engine import RulesError
 
+    rules = _load("arena", args.game, args.variant)
+    if isinstance(rules, int):
+        return rules
+    problem = players_problem(rules, args.players)
+    if problem:
+        return _fail("arena", problem)
     try:
-        report = run_arena(args.game, args.players, [s.strip() for s in args.seats.split(",") if s.strip()],
-                           args.games, args.seed, variant=args.variant, iterations=args.iterations)
-    except RulesError as exc:
-        print(exc, file=sys.stderr)
-        return 1
+        report = run_arena(args.game, args.players, _seat_list(args.seats), args.games, args.seed,
+                           variant=args.variant, iterations=args.iterations)
     except ValueError as exc:
-        print(f"revolt-table arena: {exc}", file=sys.stderr)
-        return 2
+        return _fail("arena", str(exc))
     print(json.dumps(report) if args.json else format_table(report))
     return 0
 
