@@ -5,6 +5,16 @@ the same "never lose or crash on a file" rules. Every write is atomic (a crash m
 file intact) and every read survives a corrupt file by setting it aside and falling back to defaults,
 so a bad file costs the player a setting, never the program.
 
+Reading goes through the rules files' hardened reader (engine/yamlsource.py, with smaller limits): a
+file over the size limit or that is not a regular file (a FIFO, a folder) is set aside unread, never
+opened for reading; anchors, tags and the like are refused. Every field is then validated against a
+declarative table (SETTINGS_FIELDS, SETUP_FIELDS, RECORD_SCHEMA: field -> type and range, the default
+being the dataclass's), so a new setting is one dataclass field and one row. A settings field that
+is wrong falls back to its default (the others are kept, the file is set aside); a save that is wrong
+anywhere is set aside whole. Folders that cannot be used (a file where a folder should be, a
+read-only folder) raise OSError from the folder functions; check_folders() says so once, and the app
+then plays without saving.
+
 Folders come from platformdirs (the user's config/data/log folders, never beside the executable).
 Tests and portable installs set ``REVOLT_TABLE_HOME``: config, data and logs then live under it.
 """
@@ -21,6 +31,9 @@ from typing import Any, Callable, TypeVar
 import yaml
 
 from revolt_table import i18n
+from revolt_table.engine.errors import Diagnostic
+from revolt_table.engine.schema import (Bool, Choice, Int, ListOf, Map, Maybe, Number, Spec, Str, Tuple)
+from revolt_table.engine.yamlsource import Limits, Located, load_located_file
 
 APP_NAME = "RevoltTable"
 HOME_ENV = "REVOLT_TABLE_HOME"
@@ -37,6 +50,11 @@ LANGUAGES: tuple[str, ...] = i18n.LANGUAGES       # the shipped languages (revol
 TEXT_SIZES: tuple[str, ...] = ("normal", "large")
 LOOK_NEUTRAL = 50                                  # look settings: 50 % changes nothing
 SEAT_KINDS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")
+RECORD_SEAT_KINDS: tuple[str, ...] = ("human", "random", "ai:easy", "ai:normal", "ai:hard")
+NAME_MAX = 24                                      # characters of a player's name
+MAX_PLAYERS = 12
+SETTINGS_LIMITS = Limits(bytes=64 * 1024, lines=2_000, depth=8, values=1_000)
+SAVE_LIMITS = Limits(bytes=512 * 1024, lines=20_000, depth=8, values=20_000)   # the longest games: ~600 moves
 
 
 # ---------------------------------------------------------------------------------------------- folders
@@ -85,6 +103,51 @@ def log_dir() -> Path:
     return _user_dir("logs", "user_log_dir")
 
 
+@dataclass(frozen=True)
+class FolderProblem:
+    """A user folder that cannot be used: `kind` is "settings" or "data"."""
+
+    kind: str
+    path: str
+    reason: str
+
+
+def check_folders() -> list[FolderProblem]:
+    """Can settings and games be written? Creates the folders and writes a probe file in each."""
+    problems = []
+    for kind, sub, platform_dir in (("settings", "config", "user_config_dir"), ("data", "data", "user_data_dir")):
+        path: Path | str = "?"
+        try:
+            path = _user_dir(sub, platform_dir, create=False)
+            path.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".write-probe-", dir=path)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            problems.append(FolderProblem(kind, str(path), exc.strerror or type(exc).__name__))
+    return problems
+
+
+def open_in_file_manager(path: Path) -> None:
+    """Show a folder in the platform's file manager (Explorer, Finder, xdg-open); raises OSError.
+
+    The folder is created first. Nothing here touches the network: the path is a local folder."""
+    import subprocess
+    import sys
+
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    if sys.platform == "win32":
+        os.startfile(str(path))  # type: ignore[attr-defined]  # noqa: S606 - a local folder
+        return
+    command = "open" if sys.platform == "darwin" else "xdg-open"
+    try:
+        subprocess.Popen([command, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except FileNotFoundError:
+        raise OSError(f"no {command} on this system") from None
+
+
 # ------------------------------------------------------------------------------------------ safe files
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -121,30 +184,103 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def load_yaml_or_default(path: Path | str, default: T, validate: Callable[[Any], T]) -> tuple[T, str | None]:
-    """Load and validate a YAML file; never raise.
+class _Dumper(yaml.SafeDumper):
+    """Never writes anchors and aliases (&id001 / *id001): the reader refuses them."""
 
-    Returns (value, warning). A missing file gives (default, None). A file that cannot be read, parsed
-    or validated is renamed aside (so the player can recover it) and gives (default, warning text).
-    `validate` turns the parsed data into the value or raises any exception to reject it.
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump_yaml(data: Any) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+
+def load_yaml_or_default(path: Path | str, default: T, parse: Callable[[Located], tuple[T, list[Diagnostic]]],
+                         limits: Limits) -> tuple[T, str | None]:
+    """Read, parse and validate a user file; never raise, never block, never read a huge file.
+
+    Returns (value, warning). A missing or empty file gives (default, None). Anything else wrong sets
+    the file aside (renamed, so the player can recover it) and gives the value `parse` could still
+    make (default for what was wrong) and a warning naming the file and its first problem.
+    `parse(located)` returns (value, problems).
     """
     path = Path(path)
-    if not path.exists():
-        return default, None
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return validate(data), None
-    except Exception as exc:  # noqa: BLE001 - any failure means "corrupt": set aside, keep going
-        reason = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
-        try:
-            moved = set_aside(path)
-            where = f"moved to {moved.name}"
-        except OSError as move_exc:
-            where = f"could not be moved aside ({move_exc})"
-        return default, f"{path.name} was unreadable and has been {where}; using defaults. ({reason})"
+        os.lstat(path)
+    except FileNotFoundError:
+        return default, None
+    except OSError as exc:
+        return default, f"{path.name}: cannot read it ({exc.strerror or exc})"
+    located = load_located_file(path, limits, source=path.name)
+    if located.empty:
+        return default, None
+    if located.diagnostics:
+        return default, _set_aside_warning(path, located.diagnostics[0])
+    value, problems = parse(located)
+    if problems:
+        return value, _set_aside_warning(path, problems[0])
+    return value, None
+
+
+def _set_aside_warning(path: Path, problem: Diagnostic) -> str:
+    try:
+        where = f"set aside as {set_aside(path).name}"
+    except OSError as exc:
+        where = f"could not be set aside: {exc.strerror or exc}"
+    return f"{problem} ({where})"
+
+
+class _Named(Located):
+    """Located whose messages start with the field they are about: `last_setup.names[1]: ...`."""
+
+    def error(self, path: tuple, message: str, key: bool = False) -> None:
+        name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
+        super().error(path, f"{name}: {message}" if name else message, key)
+
+
+def _check(spec: Spec, value: Any, path: tuple, located: Located) -> list[Diagnostic]:
+    """The problems `spec` finds in `value` (positions from `located`), without touching `located`."""
+    probe = _Named(located.source, marks=located.marks, key_marks=located.key_marks)
+    spec.check(value, path, probe)
+    return probe.diagnostics
+
+
+@dataclass(frozen=True)
+class Field:
+    """One row of a settings table: the check, and how a checked value becomes the attribute."""
+
+    spec: Spec
+    convert: Callable[[Any], Any] = lambda value: value
+
+
+def _parse_fields(table: dict[str, Field], data: dict, path: tuple, located: Located
+                  ) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """Checked and converted values of the fields present in `data`; unknown keys are ignored
+    (a newer version may have written them)."""
+    values, problems = {}, []
+    for name, row in table.items():
+        if name in data:
+            found = _check(row.spec, data[name], path + (name,), located)
+            if found:
+                problems += found
+            else:
+                values[name] = row.convert(data[name])
+    return values, problems
 
 
 # ------------------------------------------------------------------------------------------- settings
+
+_NAME = Str(max_len=NAME_MAX, one_line=True)
+_ID = Str(max_len=255, one_line=True)          # a game id, or a broken file's name in last_setup
+
+SETUP_FIELDS: dict[str, Field] = {
+    "game_id": Field(_ID),
+    "variant": Field(Maybe(_ID), lambda value: value or ""),
+    "players": Field(Int(1, MAX_PLAYERS)),
+    "seats": Field(ListOf(Str(choices=SEAT_KINDS), max_len=MAX_PLAYERS), list),
+    "names": Field(ListOf(_NAME, max_len=MAX_PLAYERS), list),
+}
+
 
 @dataclass
 class GameSetup:
@@ -158,23 +294,44 @@ class GameSetup:
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameSetup":
+        """Validate parsed YAML; raises ValueError naming the first problem."""
+        located = Located("last_setup", data)
+        values, problems = _parse_fields(SETUP_FIELDS, data, (), located) if isinstance(data, dict) else ({}, [])
         if not isinstance(data, dict):
             raise ValueError("game setup must be a mapping")
-        base = cls()
-        game_id = data.get("game_id", base.game_id)
-        variant = data.get("variant", base.variant) or ""
-        players = data.get("players", base.players)
-        seats = data.get("seats", base.seats)
-        names = data.get("names", base.names)
-        if not isinstance(game_id, str) or not isinstance(variant, str):
-            raise ValueError("game_id and variant must be text")
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 8:
-            raise ValueError("players must be a whole number from 1 to 8")
-        if not isinstance(seats, list) or any(s not in SEAT_KINDS for s in seats):
-            raise ValueError(f"seats must be a list of {', '.join(SEAT_KINDS)}")
-        if not isinstance(names, list) or any(not isinstance(n, str) for n in names):
-            raise ValueError("names must be a list of text")
-        return cls(game_id, variant, players, list(seats), [n[:24] for n in names])
+        if problems:
+            raise ValueError(problems[0].message)
+        return cls(**values)
+
+
+def _setup(data: dict) -> GameSetup:
+    values, _ = _parse_fields(SETUP_FIELDS, data, (), Located(""))
+    return GameSetup(**values)
+
+
+def _language(code: str) -> str:
+    return code if code in LANGUAGES else i18n.DEFAULT    # a language this version does not ship: English
+
+
+def _percent(value: float) -> int:
+    return int(round(value))
+
+
+# One row per setting: its check and conversion. The default is the dataclass's.
+SETTINGS_FIELDS: dict[str, Field] = {
+    "fullscreen": Field(Bool()),
+    "window_size": Field(Tuple((Int(), Int())), lambda size: clamp_window_size((size[0], size[1]))),
+    "animation_speed": Field(Choice(ANIMATION_SPEEDS), float),
+    "ai_pace": Field(Number(0.0, 5.0), float),
+    "volume": Field(Number(0, 100), _percent),
+    "language": Field(Str(max_len=16), _language),
+    "last_setup": Field(Map({k: row.spec for k, row in SETUP_FIELDS.items()}, ignore_unknown=True), _setup),
+    "contrast": Field(Number(0, 100), _percent),
+    "grain": Field(Number(0, 100), _percent),
+    "temperature": Field(Number(0, 100), _percent),
+    "four_colour_deck": Field(Bool()),
+    "text_size": Field(Str(choices=TEXT_SIZES)),
+}
 
 
 @dataclass
@@ -201,56 +358,24 @@ class Settings:
         return data
 
     @classmethod
+    def parse(cls, located: Located) -> tuple["Settings", list[Diagnostic]]:
+        """Settings from a read file: every field checked; a wrong one keeps its default."""
+        data = located.data
+        if not isinstance(data, dict):
+            located.error((), "settings must be a mapping of names to values")
+            return cls(), located.diagnostics
+        values, problems = _parse_fields(SETTINGS_FIELDS, data, (), located)
+        return cls(**values), problems
+
+    @classmethod
     def from_dict(cls, data: Any) -> "Settings":
-        """Validate parsed YAML; raises ValueError for anything a hand-edited file could get wrong."""
+        """Validate parsed YAML; raises ValueError naming the first problem."""
         if data is None:
             return cls()
-        if not isinstance(data, dict):
-            raise ValueError("settings must be a mapping")
-        base = cls()
-        fullscreen = data.get("fullscreen", base.fullscreen)
-        if not isinstance(fullscreen, bool):
-            raise ValueError("fullscreen must be true or false")
-        size = data.get("window_size", list(base.window_size))
-        if (not isinstance(size, (list, tuple)) or len(size) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in size)):
-            raise ValueError("window_size must be [width, height]")
-        size = clamp_window_size((size[0], size[1]))
-        speed = float(_number(data.get("animation_speed", base.animation_speed), "animation_speed"))
-        if speed not in ANIMATION_SPEEDS:
-            raise ValueError(f"animation_speed must be one of {ANIMATION_SPEEDS}")
-        pace = float(_number(data.get("ai_pace", base.ai_pace), "ai_pace"))
-        if not 0.0 <= pace <= 5.0:
-            raise ValueError("ai_pace must be between 0 and 5 seconds")
-        volume = _number(data.get("volume", base.volume), "volume")
-        if not 0 <= volume <= 100:
-            raise ValueError("volume must be between 0 and 100")
-        language = data.get("language", base.language)
-        if not isinstance(language, str):
-            raise ValueError("language must be text")
-        if language not in LANGUAGES:          # a language this version does not ship: English
-            language = i18n.DEFAULT
-        setup = GameSetup.from_dict(data.get("last_setup", {}))
-        look = {}
-        for name in ("contrast", "grain", "temperature"):
-            value = _number(data.get(name, LOOK_NEUTRAL), name)
-            if not 0 <= value <= 100:
-                raise ValueError(f"{name} must be between 0 and 100")
-            look[name] = int(round(value))
-        four = data.get("four_colour_deck", base.four_colour_deck)
-        if not isinstance(four, bool):
-            raise ValueError("four_colour_deck must be true or false")
-        text_size = data.get("text_size", base.text_size)
-        if text_size not in TEXT_SIZES:
-            raise ValueError(f"text_size must be one of {', '.join(TEXT_SIZES)}")
-        return cls(fullscreen, size, speed, pace, int(volume), language, setup, four_colour_deck=four,
-                   text_size=text_size, **look)
-
-
-def _number(value: Any, name: str) -> float | int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number")
-    return value
+        settings, problems = cls.parse(Located("settings", data))
+        if problems:
+            raise ValueError(problems[0].message)
+        return settings
 
 
 def clamp_window_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -268,15 +393,42 @@ def load_settings() -> tuple[Settings, str | None]:
     """Read settings.yaml; returns (settings, warning or None). Never raises.
 
     On the very first start (no file yet) the language is the system's when we ship it, else English.
+    A file with a wrong field keeps its other fields (the file itself is set aside).
     """
-    return load_yaml_or_default(settings_path(), Settings(language=i18n.system_language()), Settings.from_dict)
+    first_start = Settings(language=i18n.system_language())
+    try:
+        path = settings_path()
+    except OSError:                # the folder cannot be used: check_folders() says so, once
+        return first_start, None
+    return load_yaml_or_default(path, first_start, Settings.parse, SETTINGS_LIMITS)
 
 
 def save_settings(settings: Settings) -> None:
-    atomic_write_text(settings_path(), yaml.safe_dump(settings.to_dict(), sort_keys=False))
+    atomic_write_text(settings_path(), dump_yaml(settings.to_dict()))
 
 
 # ------------------------------------------------------------------------------------------ saved game
+
+_NOTE = Map({"center": Int(), "victorious": Int(), "beaten": ListOf(Int(), max_len=MAX_PLAYERS),
+             "breakdown": ListOf(Tuple((Int(), Int())), max_len=MAX_PLAYERS + 1)}, ignore_unknown=True)
+
+# What Session.record() writes (revolt_table/ui/session.py). A new field gets a row here; fields
+# this version does not know are kept as they are.
+RECORD_SCHEMA = Map({
+    "rules": _ID,
+    "game": _ID,
+    "variant": Maybe(_ID),
+    "players": Int(1, MAX_PLAYERS),
+    "seed": Maybe(Int()),
+    "start_seat": Int(0, MAX_PLAYERS - 1),
+    "moves": ListOf(Tuple((Int(0, MAX_PLAYERS - 1), Str(max_len=100, one_line=True))), max_len=5_000),
+    "seats": ListOf(Str(choices=RECORD_SEAT_KINDS), max_len=MAX_PLAYERS),
+    "names": ListOf(_NAME, max_len=MAX_PLAYERS),
+    "match": Map({"seed": Int(), "games": Int(0, 1_000),
+                  "results": ListOf(ListOf(Int(), max_len=MAX_PLAYERS), max_len=1_000),
+                  "notes": ListOf(_NOTE, max_len=1_000)}, ignore_unknown=True),
+}, required=("rules", "players", "seed", "moves"), ignore_unknown=True)
+
 
 def save_path() -> Path:
     """The one game in progress: a record of rules id, variant, seed and moves."""
@@ -284,32 +436,55 @@ def save_path() -> Path:
 
 
 def has_saved_game() -> bool:
-    return save_path().exists()
+    """Is there a save to offer (False when the data folder cannot even be used)?"""
+    try:
+        return save_path().exists()
+    except OSError:
+        return False
 
 
 def save_game_record(record: dict[str, Any]) -> None:
     """Write the game record atomically (called after every move)."""
-    atomic_write_text(save_path(), yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+    atomic_write_text(save_path(), dump_yaml(record))
 
 
-def _validate_record(data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ValueError("a saved game must be a mapping")
-    for key in ("rules", "seed", "moves"):
-        if key not in data:
-            raise ValueError(f"a saved game needs '{key}'")
-    if not isinstance(data["moves"], list):
-        raise ValueError("moves must be a list")
-    return data
+def parse_record(located: Located) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    """A save's record if every field is right (and the fields agree), else (None, problems)."""
+    data = located.data
+    problems = _check(RECORD_SCHEMA, data, (), located)
+    if problems:
+        return None, problems
+    players = data["players"]
+
+    def wrong(path: tuple, message: str) -> tuple[None, list[Diagnostic]]:
+        line, column = located.where(path)
+        return None, [Diagnostic(located.source, line, column, message)]
+
+    for key in ("seats", "names"):
+        if key in data and len(data[key]) != players:
+            return wrong((key,), f"{key} must list {players} entries, one per player")
+    if data.get("start_seat", 0) >= players:
+        return wrong(("start_seat",), f"start_seat must be below {players}")
+    for i, (seat, _) in enumerate(data["moves"]):
+        if seat >= players:
+            return wrong(("moves", i, 0), f"seat {seat} does not exist in a {players}-player game")
+    for i, row in enumerate(data.get("match", {}).get("results", [])):
+        if len(row) != players:
+            return wrong(("match", "results", i), f"a result must list {players} scores")
+    return data, []
 
 
 def load_game_record() -> tuple[dict[str, Any] | None, str | None]:
     """Return (record or None, warning or None); a corrupt save is set aside, never raised."""
-    return load_yaml_or_default(save_path(), None, _validate_record)
+    try:
+        path = save_path()
+    except OSError:                # the folder cannot be used: check_folders() says so, once
+        return None, None
+    return load_yaml_or_default(path, None, parse_record, SAVE_LIMITS)
 
 
 def delete_saved_game() -> None:
     try:
         save_path().unlink()
-    except FileNotFoundError:
+    except OSError:        # gone already, or the folder cannot be used: nothing to delete
         pass

@@ -82,7 +82,7 @@ def test_window_size_is_clamped(home):
 
 def test_game_record_save_load_and_corrupt(home):
     assert userdata.load_game_record() == (None, None) and not userdata.has_saved_game()
-    record = {"rules": "revoltaaa", "variant": "", "seed": 7, "moves": ["R3", "B0"]}
+    record = {"rules": "revoltaaa", "variant": "", "players": 3, "seed": 7, "moves": [[0, "R3"], [1, "B0"]]}
     userdata.save_game_record(record)
     assert userdata.has_saved_game()
     assert userdata.load_game_record() == (record, None)

@@ -83,8 +83,11 @@ class Bool(Spec):
 
 @dataclass
 class Str(Spec):
+    """Text; optionally one of `choices`, at most `max_len` characters, one line (no control characters)."""
+
     choices: tuple[str, ...] | None = None
     max_len: int | None = None
+    one_line: bool = False
 
     def check(self, value, path, located, partial=False):
         if not isinstance(value, str):
@@ -93,6 +96,8 @@ class Str(Spec):
             located.error(path, f"unknown value {quoted(value)}; expected one of: {', '.join(self.choices)}")
         elif self.max_len is not None and len(value) > self.max_len:
             located.error(path, f"at most {self.max_len} characters, got {len(value):,}")
+        elif self.one_line and any(ch < " " or "\x7f" <= ch <= "\x9f" for ch in value):
+            located.error(path, "expected one line of text (no line breaks or control characters)")
 
 
 @dataclass
@@ -112,6 +117,34 @@ class ListOf(Spec):
             return
         for i, item in enumerate(value):
             self.item.check(item, path + (i,), located, partial)
+
+
+@dataclass
+class Maybe(Spec):
+    """Nothing (YAML null), or a value `spec` accepts."""
+
+    spec: Spec
+
+    def check(self, value, path, located, partial=False):
+        if value is not None:
+            self.spec.check(value, path, located, partial)
+
+
+@dataclass
+class Tuple(Spec):
+    """A list of a fixed length whose entries each have their own spec (e.g. a move: [seat, text])."""
+
+    items: tuple[Spec, ...]
+
+    def check(self, value, path, located, partial=False):
+        if not isinstance(value, list):
+            located.error(path, f"expected a list of {len(self.items)} entries, got {_describe(value)}")
+            return
+        if len(value) != len(self.items):
+            located.error(path, f"expected a list of {len(self.items)} entries, got {len(value)}")
+            return
+        for i, (item, spec) in enumerate(zip(value, self.items)):
+            spec.check(item, path + (i,), located, partial)
 
 
 @dataclass

@@ -62,6 +62,7 @@ class Located:
     marks: dict[Path, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Path, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    empty: bool = False                     # no document at all (an empty file, or only comments)
 
     def where(self, path: Path, key: bool = False) -> tuple[int, int]:
         """Position of `path`, or of its nearest located ancestor (for a missing key: its mapping)."""
@@ -129,6 +130,7 @@ def load_located(text: str, source: str, limits: Limits = RULES_LIMITS) -> Locat
     finally:
         loader.dispose()
     if builder.documents == 0 and not located.diagnostics:
+        located.empty = True
         located.diagnostics.append(Diagnostic(source, 1, 1, "the file is empty"))
     return located
 

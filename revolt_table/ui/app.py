@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 TOAST_SECONDS = 5.0
+STARTUP_TOAST_SECONDS = 10.0          # what start-up has to say is longer, and read while the title settles
 
 
 class App:
@@ -64,9 +65,17 @@ class App:
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
         self._sound = None
         self._first_frame_shown = False
+        self.folder_problems = userdata.check_folders() if save_settings else []
+        for problem in self.folder_problems:          # say so once; play on without saving there
+            log.warning("cannot write in the %s folder %s: %s", problem.kind, problem.path, problem.reason)
+            self.notify(i18n.t(f"app.{problem.kind}_folder_unusable", folder=problem.path, reason=problem.reason),
+                        STARTUP_TOAST_SECONDS)
+            if problem.kind == "settings":
+                self._persist = False
         if warning:
             log.warning(warning)
-            self.notify(i18n.t("app.settings_reset", detail=warning))
+            self.notify(i18n.t("app.settings_reset", detail=warning), STARTUP_TOAST_SECONDS)
+            self.save_settings()                      # the good fields, in place of the file set aside
 
     # ------------------------------------------------------------------ window
 
@@ -161,9 +170,9 @@ class App:
             log.warning("could not save settings: %s", exc)
             self.notify(i18n.t("app.settings_not_saved"))
 
-    def notify(self, message: str) -> None:
+    def notify(self, message: str, seconds: float = TOAST_SECONDS) -> None:
         """Show a short message banner over whatever scene is up."""
-        self.toasts.append([message, TOAST_SECONDS])
+        self.toasts.append([message, seconds])
 
     def _no_table_yet(self, *args: object) -> None:
         self.notify(i18n.t("app.table_not_ready"))

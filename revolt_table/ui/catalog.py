@@ -1,23 +1,32 @@
-"""What games are installed: names, player counts, variants and rules text, read from rules/*.yaml.
+"""What games are installed: the bundled rules/ and the player's own rules folder, read by the engine.
 
-Why the UI reads the YAML itself (safe_load, tolerant): the setup and rules screens need only a few
-display keys, must work while the engine is still loading or validating files, and must never crash
-on one bad file. Game logic always goes through the engine, never through this module.
+Why through the engine's strict loader (validate_file) and not a lenient reader of its own: a file the
+setup screen lists must be a file the engine can start. A file that fails is still listed, marked
+broken with its first problem, so a player who dropped a file into their rules folder sees why it
+is not playable instead of nothing; it cannot be started. Nothing in a rules file can crash a screen:
+every failure of reading or checking becomes the entry's `problems`.
+
+The player's files must use their file name as their id (`house.yaml` says `id: house`): game ids are
+looked up by file name (engine/rules.py resolve_rules_path), the bundled games first, so a file that
+takes a bundled game's id is listed as broken too. Checked files are cached by path, size and time.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from revolt_table.engine import RulesError, validate_file
+from revolt_table.engine.errors import quoted
 from revolt_table.resources import rules_dir
 from revolt_table.ui import i18n
 
 log = logging.getLogger(__name__)
+
+SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -32,6 +41,12 @@ class GameInfo:
     path: Path | None = None
     summary: str = ""
     variant_notes: dict[str, tuple[str, list[Any]]] = field(default_factory=dict)  # id -> (description, rulings)
+    problems: list[str] = field(default_factory=list)   # `file:line:column: message`; empty when playable
+    own: bool = False                                    # from the player's rules folder
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.problems)
 
     def describe(self, variant: str = "") -> str:
         """One line for the setup screen: the variant's description, else the game's summary."""
@@ -62,29 +77,6 @@ def _as_lines(value: Any) -> list[str]:
     return [str(value)]
 
 
-def game_info_from(data: dict[str, Any], path: Path | None = None) -> GameInfo:
-    """Build a GameInfo from parsed YAML; missing keys get sensible defaults."""
-    game_id = str(data.get("id") or (path.stem if path else "game"))
-    name = str(localized(data.get("name")) or game_id)
-    players = data.get("players") or {}
-    lo, hi = 3, 5
-    if isinstance(players, dict):
-        lo, hi = int(players.get("min", lo)), int(players.get("max", hi))
-    elif isinstance(players, list) and players:
-        lo, hi = int(min(players)), int(max(players))
-    variants = []
-    notes: dict[str, tuple[str, list[Any]]] = {}
-    raw_variants = data.get("variants") or {}
-    if isinstance(raw_variants, dict):
-        for vid, overlay in raw_variants.items():
-            overlay = overlay if isinstance(overlay, dict) else {}
-            shown = localized(overlay.get("name"))
-            variants.append((str(vid), str(shown or str(vid).replace("_", " ").title())))
-            notes[str(vid)] = (str(localized(overlay.get("description")) or ""), _as_list(overlay.get("rulings")))
-    return GameInfo(game_id, name, lo, hi, variants, _as_lines(data.get("rules_text")),
-                    _as_list(data.get("rulings")), path, str(localized(data.get("summary")) or ""), notes)
-
-
 def _as_list(value: Any) -> list[Any]:
     value = localized(value)
     if value is None:
@@ -92,16 +84,96 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def load_catalog(folder: Path | None = None) -> list[GameInfo]:
-    """All games in `folder` (default: the shipped rules/), sorted by name; bad files are skipped."""
+def game_info_from(data: dict[str, Any], path: Path | None = None) -> GameInfo:
+    """A GameInfo from a rules file's validated data (the engine has checked every key's type)."""
+    players = data["players"]
+    notes: dict[str, tuple[str, list[Any]]] = {}
+    variants = []
+    for vid, overlay in (data.get("variants") or {}).items():
+        shown = localized(overlay.get("name"))
+        variants.append((str(vid), str(shown or str(vid).replace("_", " ").title())))
+        notes[str(vid)] = (str(localized(overlay.get("description")) or ""), _as_list(overlay.get("rulings")))
+    return GameInfo(str(data["id"]), str(localized(data["name"])), players["min"], players["max"], variants,
+                    _as_lines(data.get("rules_text")), _as_list(data.get("rulings")), path,
+                    str(localized(data.get("summary")) or ""), notes)
+
+
+def broken_info(path: Path, problems: list[str], own: bool) -> GameInfo:
+    """A file that cannot be played; its id is its file name (it may clash with a real game's id)."""
+    return GameInfo(path.name, path.name, path=path, problems=problems, own=own)
+
+
+# -------------------------------------------------------------------------------------- reading
+
+_checked: dict[Path, tuple[tuple[int, int], dict | None, list[str]]] = {}
+
+
+def check_file(path: Path) -> tuple[dict | None, list[str]]:
+    """(validated data, []) or (None, problems) for one rules file; never raises."""
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (0, -1)
+    cached = _checked.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1], cached[2]
+    try:
+        located, _ = validate_file(path)
+        data, problems = located.data, []
+    except RulesError as exc:
+        data, problems = None, [f"{path.name}:{d.line}:{d.column}: {d.message}" for d in exc.diagnostics]
+    except Exception as exc:  # noqa: BLE001 - a checker bug must not take the screen down with it
+        log.exception("checking rules file %s failed", path)
+        data, problems = None, [f"{path.name}: this file could not be checked ({type(exc).__name__})"]
+    _checked[path] = (stamp, data, problems)
+    return data, problems
+
+
+def _files(folder: Path) -> list[Path]:
+    try:
+        names = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [p for p in names if p.suffix in SUFFIXES and not p.name.startswith((".", "_"))]
+
+
+def user_folder() -> Path | None:
+    """The player's rules folder, if there is one (never created here)."""
+    from revolt_table import userdata
+
+    try:
+        return userdata.user_rules_dir(create=False)
+    except OSError:
+        return None
+
+
+def load_catalog(folder: Path | None = None, *, own: Path | None | bool = True) -> list[GameInfo]:
+    """Every game: the bundled ones (or those in `folder`), then the player's (`own`: their folder,
+    True for the default one, False for none). Playable games sorted by name, broken ones after."""
     folder = Path(folder) if folder is not None else rules_dir()
-    games = []
-    for path in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            log.warning("skipping rules file %s: %s", path, exc)
-            continue
-        if isinstance(data, dict):
-            games.append(game_info_from(data, path))
-    return sorted(games, key=lambda g: g.name.lower())
+    games = [_info(path, own=False, taken=set()) for path in _files(folder)]
+    own_folder = user_folder() if own is True else (Path(own) if own else None)
+    if own_folder is not None and own_folder.resolve() != folder.resolve():
+        taken = {g.id for g in games}
+        for path in _files(own_folder):
+            games.append(_info(path, own=True, taken=taken))
+            taken.add(games[-1].id)
+    playable = sorted((g for g in games if not g.broken), key=lambda g: g.name.lower())
+    return playable + sorted((g for g in games if g.broken), key=lambda g: g.name.lower())
+
+
+def _info(path: Path, own: bool, taken: set[str]) -> GameInfo:
+    data, problems = check_file(path)
+    if problems:
+        return broken_info(path, problems, own)
+    game_id = data["id"]
+    if own and path.stem in taken:
+        return broken_info(path, [f"{path.name}: another game already has the id {quoted(path.stem)}; "
+                                  "give the file and its id a name of their own"], own)
+    if own and game_id != path.stem:
+        return broken_info(path, [f"{path.name}: its id {quoted(game_id)} must be its file name "
+                                  f"{quoted(path.stem)}; rename one of them"], own)
+    info = game_info_from(data, path)
+    info.own = own
+    return info

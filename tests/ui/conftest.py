@@ -13,8 +13,19 @@ import pytest  # noqa: E402
 
 DEMO_RULES = """\
 id: demo
+family: majority
 name: Demo Game
 players: {min: 3, max: 6}
+colours:
+  - {id: red, letter: R, name: Ducks}
+  - {id: blue, letter: B, name: Robots}
+deck:
+  red: {0: 7, 1: 6, 2: 5, 3: 5, 4: 5, 5: 5}
+  blue: {0: 7, 1: 6, 2: 5, 3: 5, 4: 5, 5: 5}
+deal: {hand: 8, center_pile: 8}
+round: {reveal: simultaneous, colour_tie: center_card, no_unique_value: center_pile}
+end: {stacks_of_one_colour: 4}
+scoring: {per_stack: 1, per_card_in_hand: 1}
 variants:
   fast: {name: Fast}
 rules_text:
@@ -23,7 +34,6 @@ rules_text:
   - "- first bullet"
   - "- second bullet"
 rulings:
-  - {q: "Is this a question?", a: "Yes."}
   - "A plain ruling."
 """
 

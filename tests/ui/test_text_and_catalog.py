@@ -38,17 +38,24 @@ def test_every_key_used_in_the_ui_exists_in_english():
 
 
 def test_catalog_reads_names_players_variants(rules_folder):
+    """The catalog reads through the engine: what it lists as playable, the engine can start."""
+    from conftest import DEMO_RULES
+
     (rules_folder / "broken.yaml").write_text("id: [unclosed\n")
     (rules_folder / "other.yaml").write_text(
-        "id: other\nname: {en: Another, de: Noch eins}\nsummary: Short.\nplayers: {min: 3, max: 6}\n"
-        "variants:\n  quick: {name: Quick, description: Fewer cards., rulings: [Be quick.]}\n")
-    games = load_catalog(rules_folder)
-    assert [g.id for g in games] == ["other", "demo"]                 # sorted by name, bad file skipped
+        DEMO_RULES.replace("id: demo", "id: other").replace("name: Demo Game", "name: Another")
+        .replace("{min: 3, max: 6}", "{min: 3, max: 5}").replace("variants:\n  fast: {name: Fast}",
+        "summary: Short.\nvariants:\n  quick: {name: Quick, description: Fewer cards., rulings: [Be quick.]}"))
+    games = load_catalog(rules_folder, own=False)
+    assert [g.id for g in games] == ["other", "demo", "broken.yaml"]   # playable by name, then broken
     other = games[0]
-    assert other.name == "Another" and (other.min_players, other.max_players) == (3, 6)
+    assert other.name == "Another" and (other.min_players, other.max_players) == (3, 5)
     assert other.variants == [("quick", "Quick")]
     assert other.describe("quick") == "Fewer cards." and other.describe("") == "Short."
     assert other.variant_notes["quick"][1] == ["Be quick."]
+    broken = games[2]
+    assert broken.broken and broken.name == "broken.yaml"
+    assert broken.problems == ["broken.yaml:2:1: YAML syntax error: expected ',' or ']', but got '<stream end>'"]
 
 
 def test_locale_fragments_are_merged(tmp_path, monkeypatch):

@@ -1,10 +1,14 @@
 """New game setup: game, variant, player count and each seat (Human / AI easy / normal / hard + name).
 
 The choices are remembered in settings.last_setup; Start hands a GameSetup to app.start_game, the hook
-the table scene plugs into.
+the table scene plugs into. A rules file that cannot be used (catalog.GameInfo.broken) is listed with
+its first problem in place of the description, and Start stays off; a start that fails anyway says
+why and leaves the player on this screen.
 """
 
 from __future__ import annotations
+
+import logging
 
 import pygame
 
@@ -16,6 +20,8 @@ from revolt_table.ui.widgets import Button, OptionSelector, TextField
 from revolt_table.userdata import SEAT_KINDS, GameSetup
 
 MAX_SEATS = 6
+
+log = logging.getLogger(__name__)
 
 
 def default_name(index: int) -> str:
@@ -34,7 +40,8 @@ class NewGameScene(PageScene):
         self._pad_seats()
 
         self.game_selector = OptionSelector(
-            t("setup.game"), [(g.id, g.name) for g in self.games] or [("", t("setup.no_games"))],
+            t("setup.game"), [(g.id, t("setup.broken_game", name=g.name) if g.broken else g.name)
+                              for g in self.games] or [("", t("setup.no_games"))],
             self.setup.game_id, self._set_game, name="game")
         self.variant_selector = OptionSelector(t("setup.variant"), [], "", self._set_variant, name="variant")
         self.players_selector = OptionSelector(t("setup.players"), [], 0, self._set_players, name="players")
@@ -55,6 +62,14 @@ class NewGameScene(PageScene):
     def game(self) -> GameInfo | None:
         return next((g for g in self.games if g.id == self.setup.game_id), None)
 
+    def _note(self) -> str:
+        """The line under the game: its description, or why a broken file cannot be played."""
+        if self.game is None:
+            return ""
+        if self.game.broken:
+            return t("setup.broken_note", detail=self.game.problems[0])
+        return self.game.describe(self.setup.variant)
+
     def _pad_seats(self) -> None:
         s = self.setup
         while len(s.seats) < MAX_SEATS:
@@ -72,7 +87,7 @@ class NewGameScene(PageScene):
         hi = min(hi, MAX_SEATS)
         self.setup.players = min(max(self.setup.players, lo), hi)
         self.players_selector.set_options([(n, str(n)) for n in range(lo, hi + 1)], self.setup.players)
-        self.start_button.enabled = game is not None
+        self.start_button.enabled = game is not None and not game.broken
         self.rules_button.enabled = game is not None
         for i in range(MAX_SEATS):
             shown = i < self.setup.players
@@ -119,12 +134,20 @@ class NewGameScene(PageScene):
 
     # ---------------------------------------------------------------- actions
     def start(self) -> None:
-        if self.game is None:
+        if self.game is None or self.game.broken:
             return
         setup = self.result()
         self.app.settings.last_setup = setup
         self.app.save_settings()
-        self.app.start_game(setup)
+        try:
+            self.app.start_game(setup)
+        except Exception as exc:  # noqa: BLE001 - any failure to start is said here, never a crash
+            log.exception("starting %s failed", setup.game_id)
+            self.app.notify(t("setup.start_failed", detail=_first_line(exc)))
+            if self not in self.app.scenes:          # the start got as far as clearing the scenes
+                from revolt_table.ui.scenes.title import TitleScene
+                self.app.reset_to(TitleScene(self.app))
+                self.app.push(self)
 
     def show_rules(self) -> None:
         from revolt_table.ui.scenes.rules import RulesScene
@@ -139,7 +162,7 @@ class NewGameScene(PageScene):
         bottom_limit = size[1] - 2 * m.pad - m.button_height
         seats = self.setup.players
         rows = 3 + seats
-        has_note = bool(self.game and self.game.describe(self.setup.variant))
+        has_note = bool(self._note())
         self.note_h = m.px(30) if has_note else 0         # the game/variant description line
         extra = m.px(40) + self.note_h                    # description + the "Seats" caption
         inner = m.px(20)
@@ -181,7 +204,7 @@ class NewGameScene(PageScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
         cx = self.panel_rect.centerx
-        note = self.game.describe(self.setup.variant) if self.game else ""
+        note = self._note()
         if note:
             width = self.panel_rect.width - 2 * m.pad
             size = draw.fit_text(note, m.font_small, width)
@@ -191,7 +214,8 @@ class NewGameScene(PageScene):
                 while note and font(size).size(note + "…")[0] > width:
                     note = note[:-1]
                 note = note.rstrip() + "…"
-            draw.text(surface, note, size, theme.TEXT_MUTED, center=(cx, self.note_y))
+            colour = theme.DANGER if self.game is not None and self.game.broken else theme.TEXT_MUTED
+            draw.text(surface, note, size, colour, center=(cx, self.note_y))
         draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
                   center=(cx, self.seats_caption_y))
         half = self.panel_rect.width // 2 - m.px(20)
@@ -203,3 +227,11 @@ class NewGameScene(PageScene):
         for i in range(self.setup.players):
             draw.text(surface, t("setup.seat_number", number=i + 1), size, theme.TEXT_MUTED,
                       midleft=(self.seat_label_x, self.seat_rows[i]))
+
+
+def _first_line(exc: Exception) -> str:
+    """What went wrong, in one short line (the whole traceback is in the log)."""
+    from revolt_table.engine.message import shorten
+
+    text = str(exc).strip().splitlines()
+    return shorten(text[0] if text else type(exc).__name__, 160)

@@ -15,7 +15,10 @@ from revolt_table.ui.widgets.richtext import HEADING, NOTE, PARAGRAPH, SUBHEADIN
 
 
 def rules_blocks(game: GameInfo) -> list[Block]:
-    """The page for one game: its rules_text, then a "Rulings" section."""
+    """The page for one game: its rules_text, then a "Rulings" section (a broken file: its problems)."""
+    if game.broken:
+        return ([Block(HEADING, t("rules.broken_heading")), Block(PARAGRAPH, t("rules.broken_help"))]
+                + [Block(BULLET, problem) for problem in game.problems])
     blocks = parse_markdownish(game.rules_text)
     if not blocks:
         blocks = [Block(NOTE, t("rules.no_text"))]
@@ -88,7 +91,8 @@ class RulesScene(PageScene):
         self.title = t("rules.title")
         self.games = load_catalog(getattr(app, "rules_folder", None))
         self.back_button = Button(t("common.back"), self.back, name="back")
-        self.menu = Menu([Button(g.name, lambda g=g: self.open(g), name=g.id) for g in self.games]
+        self.menu = Menu([Button(t("setup.broken_game", name=g.name) if g.broken else g.name,
+                                 lambda g=g: self.open(g), name=g.id) for g in self.games]
                          + [self.back_button])
         self.group = self.menu
         self._direct = next((g for g in self.games if g.id == game_id), None) if game_id else None

@@ -3,6 +3,9 @@
 Every change applies at once and is saved: the language re-translates every open scene, the text size
 re-lays them out, and the look sliders (contrast, grain, colour temperature) change the whole window
 while the slider moves; a dragged slider is saved when it is let go.
+
+Below the game column, "Your rules files" opens the player's rules folder in the platform's file
+manager (files there appear in New game); the folder's path is written under the panel.
 """
 
 from __future__ import annotations
@@ -68,7 +71,14 @@ class SettingsScene(PageScene):
         self.reset_look_button = Button("", self._reset_look, name="reset_look")
         self.rows = self.game_rows + self.window_rows
         self.back_button = Button("", self.back, name="back")
-        self.group.set_widgets(self.rows + [self.reset_look_button, self.back_button], keep=False)
+        self.rules_folder_button = Button("", self._open_rules_folder, name="rules_folder")
+        try:
+            self.rules_folder, self.rules_folder_problem = userdata.user_rules_dir(create=False), ""
+        except OSError as exc:
+            self.rules_folder, self.rules_folder_problem = None, exc.strerror or type(exc).__name__
+        self.rules_folder_button.enabled = self.rules_folder is not None
+        self.group.set_widgets(self.rows + [self.rules_folder_button, self.reset_look_button, self.back_button],
+                               keep=False)
         self._texts()
 
     def _texts(self) -> None:
@@ -99,6 +109,7 @@ class SettingsScene(PageScene):
                 current = row.value if row.options else self._initial[row.name]
                 row.set_options(options[row.name], current)
         self.reset_look_button.text = t("settings.reset_look")
+        self.rules_folder_button.text = t("settings.open_folder")
         self.back_button.text = t("common.back")
 
     def on_language(self) -> None:
@@ -123,6 +134,15 @@ class SettingsScene(PageScene):
         for name in LOOK:
             self.widget(name).value = userdata.LOOK_NEUTRAL
         self.app.save_settings()
+
+    def _open_rules_folder(self) -> None:
+        """Show the player's rules folder in the file manager (made first); if that fails, say where it is."""
+        try:
+            userdata.open_in_file_manager(userdata.user_rules_dir())
+        except OSError as exc:
+            self.app.notify(t("settings.rules_folder_failed", folder=str(self.rules_folder)))
+            import logging
+            logging.getLogger(__name__).warning("cannot open the rules folder: %s", exc)
 
     def _set_fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
@@ -168,7 +188,7 @@ class SettingsScene(PageScene):
         row_h = m.row_height
         gap = m.px(12)
         caption_h = m.px(30)
-        n = max(len(self.game_rows), len(self.window_rows) + 1)        # + the Reset button
+        n = max(len(self.game_rows) + 1, len(self.window_rows) + 1)    # + the rules folder / Reset buttons
         bottom_limit = size[1] - 2 * m.pad - m.button_height
         available = bottom_limit - top - 2 * inner - caption_h
         if n * (row_h + gap) - gap > available:                        # small windows: tighten evenly
@@ -187,12 +207,17 @@ class SettingsScene(PageScene):
                 row.label_ratio = 0.5
                 row.set_rect(pygame.Rect(x, y, col_w, row_h))
                 y += row_h + gap
+            if c == 0:                                          # label drawn in draw_content
+                bw = col_w // 2
+                self.rules_folder_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
             if c == 1:
                 bw = min(col_w, m.px(260))
                 self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
         bw = m.px(220)
+        self.folder_line_y = self.panel_rect.bottom + m.gap + m.font_small // 2 + m.px(4)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
-                                              min(self.panel_rect.bottom + m.pad, size[1] - m.pad - m.button_height),
+                                              min(self.folder_line_y + m.font_small // 2 + m.pad,
+                                                  size[1] - m.pad - m.button_height),
                                               bw, m.button_height))
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -203,3 +228,15 @@ class SettingsScene(PageScene):
             shown = draw.text(surface, caption, size, theme.GOLD, bold=True, midleft=(rect.x, rect.centery - m.px(4)))
             pygame.draw.line(surface, theme.GOLD_DARK, (shown.right + m.gap, rect.centery - m.px(4)),
                              (rect.right, rect.centery - m.px(4)), 1)
+        button = self.rules_folder_button                     # its row's label, like a selector's
+        label = t("settings.rules_folder")
+        room = button.rect.x - self.columns[0].x - m.gap
+        draw.text(surface, label, draw.fit_text(label, button.font_size, room), theme.TEXT,
+                  midleft=(self.columns[0].x, button.rect.centery))
+        if self.rules_folder is not None:
+            line = t("settings.rules_folder_at", folder=str(self.rules_folder))
+        else:
+            line = t("settings.rules_folder_unavailable", reason=self.rules_folder_problem)
+        width = self.panel_rect.width
+        draw.text(surface, line, draw.fit_text(line, m.font_small, width), theme.TEXT_MUTED,
+                  center=(self.panel_rect.centerx, self.folder_line_y))
