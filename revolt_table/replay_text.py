@@ -1,0 +1,204 @@
+"""Finished games as text, in the player's language: what `revolt-table history` and
+`revolt-table replay FILE|--last --text` print.
+
+Why text apart from the window: a replay printed move by move is what a player pastes into a forum
+post or a bug report, and what a test can read. Each line is made from locale keys under
+`history.text` (the current language, revolt_table.i18n), the seats' names, the moves in their
+documented notation (DESIGN.md: `3334`, `bid1`, `cut:B7`...) and the sentences the game itself
+reported: every event field that is a Message is said through `i18n.say`. (Families whose events
+still carry an English `explanation` string, not converted yet, print that string as it is.)
+
+The `*_command` functions are what the CLI calls: they return (text, exit code) and never raise on a
+bad file or a game that no longer replays (exit code 1 and a translated reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from . import i18n
+from .engine import Event
+from .engine.message import Message
+from .history import BadEntry, EntrySummary, HistoryEntry, read_entry_file
+from .history_replay import R_MOVE, R_RULES, R_SETUP, RulesCache, Unreplayable, entry_rules, replay_entry
+from .history_store import HistoryStore
+from .smallfile import FileRefused
+from .stats import collect_facts
+
+T = "history.text."
+SAID = "      "            # what a move made the game say, indented under the move
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+# ------------------------------------------------------------------------------------------ pieces
+
+def kind_name(kind: str) -> str:
+    """An agent level as the player reads it ("ai:hard" -> "Computer · hard")."""
+    return i18n.t(f"history.kind.{kind.replace(':', '_')}")
+
+
+def date_text(date: str) -> str:
+    """The date a game was played, as played (its own UTC offset), to the minute."""
+    return datetime.fromisoformat(date).strftime("%Y-%m-%d %H:%M")
+
+
+def game_title(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = None) -> str:
+    """The game's name (and variant's) from its rules file; the ids when the rules no longer load."""
+    try:
+        rules = entry_rules(entry, cache)
+        name, variant = rules.name, rules.variants.get(entry.variant, entry.variant)
+    except Unreplayable:
+        name, variant = entry.game, entry.variant
+    return i18n.t(T + "game_variant", game=name, variant=variant) if entry.variant else name
+
+
+def _join(parts: list[str]) -> str:
+    return i18n.t(T + "separator").join(parts)
+
+
+def scores_text(entry: HistoryEntry | EntrySummary) -> str:
+    return _join([i18n.t(T + "score", name=s.name, points=p) for s, p in zip(entry.seats, entry.scores)])
+
+
+def winners_text(entry: HistoryEntry | EntrySummary) -> str:
+    names = _join([entry.seats[w].name for w in entry.winners])
+    return i18n.t(T + ("winners" if len(entry.winners) > 1 else "winner"), names=names)
+
+
+def event_sentences(event: Event) -> list[str]:
+    """What an event says to players: each of its Message fields, translated (legacy English
+    `explanation` strings of families not converted yet as they are)."""
+    out = []
+    if not is_dataclass(event):
+        return out
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if isinstance(value, Message):
+            out.append(i18n.say(value))
+        elif f.name == "explanation" and isinstance(value, str) and value:
+            out.append(value)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ replay
+
+def replay_lines(entry: HistoryEntry, cache: RulesCache | None = None) -> tuple[list[str], bool]:
+    """The game move by move as lines of text, and whether it replayed to its stored result.
+
+    A game that no longer replays still prints its header, the moves that do replay (with what they
+    said), the stored final scores and the reason.
+    """
+    cache = {} if cache is None else cache
+    lines = [i18n.t(T + "header", game=game_title(entry, cache), date=date_text(entry.date), seed=entry.seed),
+             i18n.t(T + "seats", seats=_join([i18n.t(T + "seat", number=i + 1, name=s.name, kind=kind_name(s.kind))
+                                             for i, s in enumerate(entry.seats)]))]
+    problem: Message | None = None
+    try:
+        replayed = replay_entry(entry, cache)
+    except Unreplayable as exc:
+        problem = exc.reason
+        if exc.reason.code in (R_RULES, R_SETUP):
+            replayed = None
+        else:
+            upto = exc.reason.args["number"] - 1 if exc.reason.code == R_MOVE else None
+            try:
+                replayed = replay_entry(entry, cache, upto=upto if upto is not None else len(entry.moves))
+            except Unreplayable:
+                replayed = None
+    if replayed is not None:
+        width = len(str(len(entry.moves)))
+        seen: list[str] = []
+        for event in replayed.opening:
+            seen += [s for s in event_sentences(event) if s not in seen]
+        lines += [SAID + s for s in seen]
+        for step in replayed.steps:
+            lines.append(i18n.t(T + "move", number=str(step.number).rjust(width), name=entry.seats[step.seat].name,
+                                move=step.move))
+            said: list[str] = []
+            for event in step.events:
+                said += [s for s in event_sentences(event) if s not in said]
+            lines += [SAID + s for s in said]
+    lines.append(i18n.t(T + "final", scores=scores_text(entry)))
+    lines.append(winners_text(entry))
+    if problem is not None:
+        lines.append(i18n.t(T + "unreplayable", reason=i18n.say(problem)))
+    return lines, problem is None
+
+
+def replay_text(entry: HistoryEntry) -> str:
+    """The whole game as text (see replay_lines)."""
+    return "\n".join(replay_lines(entry)[0])
+
+
+def history_lines(store: HistoryStore, facts: list[Any] | None = None) -> list[str]:
+    """One line per saved game, newest first: date, game, scores, winners (and why a game no longer
+    replays, when `facts` from stats.collect_facts are given)."""
+    summaries = store.summaries()
+    if not summaries:
+        return [i18n.t(T + "empty")]
+    reasons = {f.id: f.unreplayable for f in facts or () if f.unreplayable is not None}
+    cache: RulesCache = {}
+    lines = []
+    for s in summaries:
+        line = i18n.t(T + "list_line", date=date_text(s.date), game=game_title(s, cache), scores=scores_text(s),
+                      winners=winners_text(s), moves=s.move_count, id=s.id)
+        lines.append(line)
+        if s.id in reasons:
+            lines.append(SAID + i18n.t(T + "unreplayable", reason=i18n.say(reasons[s.id])))
+    return lines
+
+
+# ---------------------------------------------------------------------------------------- commands
+
+def _warnings(store: HistoryStore) -> list[str]:
+    return [i18n.say(m) for m in store.take_warnings()]
+
+
+def history_command(store: HistoryStore | None = None) -> tuple[str, int]:
+    """`revolt-table history`: the saved games, newest first (and any files set aside on the way).
+    Games that no longer replay say why (collect_facts replays each new game once, then caches)."""
+    store = store or HistoryStore()
+    lines = history_lines(store, collect_facts(store))
+    return "\n".join(_warnings(store) + lines), EXIT_OK
+
+
+def load_for_replay(file: str | Path | None = None, last: bool = False,
+                    store: HistoryStore | None = None) -> tuple[HistoryEntry | None, str | None, int]:
+    """The game `replay` shows: from an exported FILE, or the last one played (--last).
+
+    Returns (entry, None, 0) or (None, the translated reason, exit code): 2 for a usage mistake (both
+    or neither of FILE and --last), 1 for a file that cannot be read as a game or an empty history.
+    The window's review (not --text) starts from the same entry.
+    """
+    if (file is None) == (not last):
+        return None, i18n.t(T + "usage"), EXIT_USAGE
+    if file is not None:
+        try:
+            return read_entry_file(file), None, EXIT_OK
+        except FileRefused as exc:
+            key = "no_file" if exc.reason == "missing" else "not_a_file"
+            return None, i18n.t(T + key, file=str(file)), EXIT_FAILED
+        except BadEntry:
+            return None, i18n.t(T + "not_a_game", file=str(file)), EXIT_FAILED
+    store = store or HistoryStore()
+    entry = store.latest()
+    if entry is None:
+        return None, "\n".join(_warnings(store) + [i18n.t(T + "empty")]), EXIT_FAILED
+    return entry, None, EXIT_OK
+
+
+def replay_command(file: str | Path | None = None, last: bool = False,
+                   store: HistoryStore | None = None) -> tuple[str, int]:
+    """`revolt-table replay FILE|--last --text`: the game move by move and its final scores.
+
+    Exit code 0 when it replays to its stored result, 1 when it does not (the text then ends with why)
+    or cannot be read, 2 for a usage mistake.
+    """
+    entry, problem, code = load_for_replay(file, last, store)
+    if entry is None:
+        return problem or "", code
+    lines, ok = replay_lines(entry)
+    return "\n".join(lines), EXIT_OK if ok else EXIT_FAILED
