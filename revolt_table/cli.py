@@ -35,6 +35,23 @@ def _count(text: str) -> int:
     return value
 
 
+def _percent(text: str) -> int:
+    """A look setting: a whole number from 0 to 100 (50 changes nothing)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, not {_quoted(text)}") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected 0 to 100, not {value}")
+    return value
+
+
+def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
+    from .i18n import LANGUAGES
+    parser.add_argument("--language", choices=LANGUAGES, metavar="CODE",
+                        help=f"{what} ({', '.join(LANGUAGES)}); default: the saved setting")
+
+
 def _quoted(text: str) -> str:
     from .engine.errors import quoted
     return quoted(text)
@@ -55,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int)
     play.add_argument("--autoquit", action="store_true",
                       help="close the window when the game reaches its results (for AI-only smoke runs)")
+    _add_language(play, "the language to play in, saved as the setting")
 
     arena = sub.add_parser("arena", help="play many AI-only games and print a table")
     arena.add_argument("game")
@@ -70,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     rules_sub = rules.add_subparsers(dest="rules_command", required=True)
     check = rules_sub.add_parser("check", help="validate rules files (paths, or game ids)")
     check.add_argument("files", nargs="+")
+    show = rules_sub.add_parser("show", help="print a game's rules as a player reads them")
+    show.add_argument("game")
+    show.add_argument("--variant")
+    show.add_argument("--language", metavar="CODE", help="en, pt, de, fr, es or zh (default en)")
 
     shot = sub.add_parser("screenshot", help="render a table headless to a PNG")
     shot.add_argument("game")
@@ -79,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--moves", type=int, default=0)
     shot.add_argument("--out", required=True)
     shot.add_argument("--size", type=_size, default=(1280, 720))
+    _add_language(shot, "the language of the picture")
+    for look in ("contrast", "grain", "temperature"):
+        shot.add_argument(f"--{look}", type=_percent, metavar="0-100",
+                          help=f"{look} for the picture (50 = unchanged); default: the saved setting")
     return parser
 
 
@@ -86,6 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code: 0 done, 1 a rules file is invalid, 2 bad arguments
     (an unknown game id, variant, player count or seat among them; argparse's own errors too)."""
     args = build_parser().parse_args(argv)
+    if args.command == "rules" and args.rules_command == "show":
+        from .rules_show import main as show_rules
+        return show_rules(args.game, args.language, args.variant)
     if args.command == "rules":
         return _rules_check(args.files)
     if args.command == "arena":

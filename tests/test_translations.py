@@ -98,3 +98,107 @@ def test_translations_are_not_english_copies():
         if same:
             problems.append(f"{lang}: still English: {', '.join(sorted(same))}")
     assert not problems, "\n".join(problems)
+
+
+# ------------------------------------------------------------------------------------------ rules files
+
+from revolt_table import quickref, rulebook  # noqa: E402
+from revolt_table.resources import rules_dir  # noqa: E402
+
+GAMES = rulebook.game_ids()
+
+
+def _raw(path: Path):
+    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def _shape(lines) -> list[str]:
+    """A rules text's structure: which entries are headings and which are bullets."""
+    shape = []
+    for line in lines or []:
+        stripped = str(line).lstrip()
+        shape.append("heading" if stripped.startswith("#") else "bullet" if stripped.startswith("- ") else "text")
+    return shape
+
+
+def _rules_problems(game: str, lang: str) -> list[str]:
+    path = rules_dir() / f"{game}.yaml"
+    english = _raw(path)
+    target = rulebook.translation_path(path, game, lang)
+    where = f"{target.relative_to(rules_dir().parent)}"
+    local = _raw(target)
+    if not isinstance(local, dict):
+        return [f"{where} is missing (translate name, summary, rules_text and rulings of {path.name})"]
+    problems = []
+    for key in ("name", "summary"):
+        if english.get(key) and not local.get(key):
+            problems.append(f"{where}: no {key}")
+    if _shape(local.get("rules_text")) != _shape(english.get("rules_text")):
+        problems.append(f"{where}: rules_text has {len(local.get('rules_text') or [])} entries shaped "
+                        f"differently from English's {len(english.get('rules_text') or [])} (one per entry, "
+                        f"headings and bullets in the same places)")
+    if len(local.get("rulings") or []) != len(english.get("rulings") or []):
+        problems.append(f"{where}: {len(local.get('rulings') or [])} rulings, English has "
+                        f"{len(english.get('rulings') or [])} (one per ruling, same order)")
+    for vid, overlay in (english.get("variants") or {}).items():
+        mine = (local.get("variants") or {}).get(vid)
+        if not isinstance(mine, dict) or not mine.get("name"):
+            problems.append(f"{where}: variant {vid} has no name")
+            continue
+        if overlay.get("description") and not mine.get("description"):
+            problems.append(f"{where}: variant {vid} has no description")
+        if len(mine.get("rulings") or []) != len(overlay.get("rulings") or []):
+            problems.append(f"{where}: variant {vid} has {len(mine.get('rulings') or [])} rulings, English "
+                            f"has {len(overlay.get('rulings') or [])}")
+    for card in english.get("deck") or [] if isinstance(english.get("deck"), list) else []:
+        if card.get("text") and not (local.get("cards") or {}).get(card["id"]):
+            problems.append(f"{where}: no text for card {card['id']}")
+    return problems
+
+
+def test_every_rules_file_is_translated_into_every_language():
+    problems = [p for game in GAMES for lang in OTHERS for p in _rules_problems(game, lang)]
+    assert not problems, "\n".join(problems)
+
+
+# What players must never read: engine notation and implementation words (issue 10).
+ENGINE_WORDS = [
+    (re.compile(r"`"), "a backtick"),
+    (re.compile(r"\bseeds?\b", re.I), "the word seed"),
+    (re.compile(r"counted from 0|\bseats? [0-9]|\bseat number", re.I), "a seat number"),
+    (re.compile(r"\bevents?\b", re.I), "an event name"),
+    (re.compile(r"\b(?:take|cut|fight|swap|attack|dig|bid)[:][A-Za-z0-9]"), "move notation"),
+    (re.compile(r"\bbid[123]\b"), "move notation"),
+    (re.compile(r"(?<![-\w])[3-9TJQKA2]{4,}(?![-\w])"), "cards written as move text"),
+    (re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*(?:Event|Info|Params|State)\b"), "a type name"),
+    (re.compile(r"\b(?:rules\.params|legal_moves|deal=|\.yaml)\b"), "a program name"),
+]
+
+
+def _shown_texts(book) -> list[str]:
+    texts = [book.name, book.summary, *book.text, *book.rulings, *book.card_texts.values()]
+    for notes in book.variants:
+        texts += [notes.name, notes.description, *notes.rulings]
+    for section in quickref.reference(book):
+        texts += [section.title, section.note] + [f"{r.label} {r.text}" for r in section.rows]
+    return texts
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_shown_rules_text_has_no_engine_words(lang):
+    problems = []
+    for game in GAMES:
+        for text in _shown_texts(rulebook.load(game, lang)):
+            for pattern, what in ENGINE_WORDS:
+                if pattern.search(text):
+                    problems.append(f"{game} ({lang}): {what} in: {text[:120]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_engine_word_check_catches_what_issue_10_quoted():
+    bad = ["the Bid event records it as a bid of 0", "`take:S` (S the seat number counted from 0)",
+           "drawn from the game's seed", "a cut cut:B7", "333444555777 is not a combination"]
+    for text in bad:
+        assert any(p.search(text) for p, _ in ENGINE_WORDS), text
+    fine = "A bomb beats every combination except a higher bomb and the rocket (3-3-3, 4-4-4)."
+    assert not any(p.search(fine) for p, _ in ENGINE_WORDS)

@@ -55,6 +55,7 @@ def test_rules_chooser_then_page_scrolls(title_app):
     texts = [b.text for b in page.text.blocks]
     assert "Overview" in texts and "Rulings" in texts and "A plain ruling." in texts
     page.text.set_rect(pygame.Rect(0, 0, 400, 60), base_size=18)   # force a scrollable page
+    page.select_tab("full")                          # the rules text (a game of a family opens on its Table tab)
     key(app, pygame.K_PAGEDOWN)
     frames(app, 30)
     assert page.text.scroll > 0

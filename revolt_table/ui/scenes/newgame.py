@@ -40,7 +40,7 @@ class NewGameScene(PageScene):
         self._pad_seats()
 
         self.game_selector = OptionSelector(
-            t("setup.game"), [(g.id, t("setup.broken_game", name=g.name) if g.broken else g.name)
+            t("setup.game"), [(g.id, t("setup.broken_game", name=g.name) if g.broken else self._book(g).name)
                               for g in self.games] or [("", t("setup.no_games"))],
             self.setup.game_id, self._set_game, name="game")
         self.variant_selector = OptionSelector(t("setup.variant"), [], "", self._set_variant, name="variant")
@@ -68,7 +68,18 @@ class NewGameScene(PageScene):
             return ""
         if self.game.broken:
             return t("setup.broken_note", detail=self.game.problems[0])
-        return self.game.describe(self.setup.variant)
+        book = self._book(self.game)
+        notes = next((v for v in book.variants if v.id == self.setup.variant), None)
+        return (notes.description if notes and notes.description else "") or book.summary
+
+    def _book(self, game: GameInfo):
+        """The game's name, summary and variants in the player's language (revolt_table/rulebook.py)."""
+        from revolt_table.ui.scenes.rules import book_for
+
+        cache = self.__dict__.setdefault("_books", {})
+        if game.id not in cache:
+            cache[game.id] = book_for(game)
+        return cache[game.id]
 
     def _pad_seats(self) -> None:
         s = self.setup
@@ -76,10 +87,17 @@ class NewGameScene(PageScene):
             s.seats.append("human" if not s.seats else "ai:normal")
         while len(s.names) < MAX_SEATS:
             s.names.append(default_name(len(s.names)))
+        # a default name in another language ("You" saved before switching to German) follows the language
+        from revolt_table.i18n import LANGUAGES, t_in
+        for i, name in enumerate(s.names):
+            if any(name == t_in(lang, f"setup.default_name_{i + 1}") for lang in LANGUAGES):
+                s.names[i] = default_name(i)
 
     def _refresh_game_options(self) -> None:
         game = self.game
-        variants = [("", t("setup.variant_standard"))] + (game.variants if game else [])
+        shown = {v.id: v.name for v in self._book(game).variants} if game and not game.broken else {}
+        variants = [("", t("setup.variant_standard"))] + [(vid, shown.get(vid, name)) for vid, name in
+                                                          (game.variants if game else [])]
         if self.setup.variant not in {v for v, _ in variants}:
             self.setup.variant = ""
         self.variant_selector.set_options(variants, self.setup.variant)

@@ -34,6 +34,13 @@ class PauseScene(Scene):
         self._veil: pygame.Surface | None = None
         self._snapshot: pygame.Surface | None = None
 
+    def on_language(self) -> None:
+        """Another language: new button texts, and the table beneath is drawn again in it."""
+        for button in self.menu.widgets:
+            button.text = t(f"pause.{button.name}")
+        self._snapshot = None
+        self.opaque = False
+
     def button(self, name: str) -> Button:
         return next(b for b in self.menu.widgets if b.name == name)
 
