@@ -2,24 +2,43 @@
 
 import pytest
 
-from revolt_table.engine import GameOver, IllegalMove, Revealed, StackTaken, load_rules
+from revolt_table.engine import GameOver, IllegalMove, Message, Refusal, Revealed, StackTaken, load_rules
+from revolt_table.engine.message import NOT_LEGAL, NOT_YOUR_TURN
+from revolt_table.games.majority import Breakdown
 from tests.revoltaaa_helpers import play_round, verdict
 
 FRANK, DAISY, TOM = 0, 1, 2
 
 
-@pytest.mark.parametrize("cards, centre, winner, colour", [
-    (["R1", "R4", "B2"], "B1", FRANK, "red"),    # Example A: red 5 beats blue 3; red 1 is lowest
-    (["B1", "B3", "R5"], "B0", TOM, "red"),      # Example B: red 5 beats blue 4; Tom's red 5 alone
-    (["B2", "B0", "R0"], "R2", TOM, "red"),      # Example C: 2 = 2, the centre card (red) decides
-    (["R0", "B1", "B0"], "B0", DAISY, "blue"),   # Example D: blue 0 shows twice, so blue 1 wins
-    (["R2", "R2", "B1"], "B2", None, "red"),     # Example E: red 2 twice, no unique value: deck wins
+@pytest.mark.parametrize("cards, centre, winner, colour, reason, unique", [
+    (["R1", "R4", "B2"], "B1", FRANK, "red", "higher_total", 1),    # Example A: red 5 beats blue 3; red 1 is lowest
+    (["B1", "B3", "R5"], "B0", TOM, "red", "higher_total", 5),      # Example B: red 5 beats blue 4; Tom's red 5 alone
+    (["B2", "B0", "R0"], "R2", TOM, "red", "tie_centre_card", 0),   # Example C: 2 = 2, the centre card (red) decides
+    (["R0", "B1", "B0"], "B0", DAISY, "blue", "higher_total", 1),   # Example D: blue 0 shows twice, so blue 1 wins
+    (["R2", "R2", "B1"], "B2", None, "red", "higher_total", None),  # Example E: red 2 twice, no unique value: deck wins
 ])
-def test_rulebook_examples(cards, centre, winner, colour):
-    _, events = play_round(cards, centre)
+def test_rulebook_examples(cards, centre, winner, colour, reason, unique):
+    state, events = play_round(cards, centre)
     result = verdict(events)
     assert result.winner == winner
     assert result.colour == colour
+    assert (result.reason, result.unique_value) == (reason, unique)
+    name = Message(f"majority.colour.revoltaaa.{colour}")
+    why = Message(f"majority.reason.{reason}")
+    if unique is None:
+        assert result.explanation == Message("majority.explanation.no_unique", colour=name, reason=why)
+    else:
+        assert result.explanation == Message("majority.explanation.unique", colour=name, reason=why, value=unique)
+    last = state.view(None).info.last
+    assert (last.winner, last.colour, last.reason, last.unique_value, last.explanation) == (
+        winner, colour, reason, unique, result.explanation)
+
+
+def test_bananas_tie_is_decided_by_the_leaders_card():
+    # In turn, no centre card: red 2 against blue 2, the leader (seat 0) played blue.
+    _, events = play_round(["B2", "R2", "B0"], variant="bananas")
+    result = verdict(events)
+    assert (result.colour, result.reason) == ("blue", "tie_leader")
 
 
 def test_german_review_example_centre_card_wins_with_lowest_value():
@@ -115,8 +134,8 @@ def test_scoring_rulebook_example_points():
             state.apply(seat, hands[seat][r])
     assert state.is_over and state.view(0).info["victorious_colour"] == "red"
     assert state.scores == (2, 5, 4)
-    assert state.view(0).info["breakdown"][:3] == ({"stacks": 1, "cards": 1}, {"stacks": 3, "cards": 2},
-                                                   {"stacks": 0, "cards": 4})
+    assert state.view(0).info.breakdown[:3] == (Breakdown(stacks=1, cards=1), Breakdown(stacks=3, cards=2),
+                                                Breakdown(stacks=0, cards=4))
 
 
 def test_bananas_cards_are_played_in_turn_face_up_from_the_leader():
@@ -197,6 +216,10 @@ def test_illegal_moves_are_refused_with_a_reason():
         state.apply(0, "B5")
     with pytest.raises(IllegalMove, match="legal: R1"):
         state.parse_move(0, "R9")
+    assert state.refusal(0, "B5") == Refusal("majority.refusal.not_held", card="B5")
+    assert state.refusal(0, "b5") == Refusal("majority.refusal.not_held", card="B5")
+    assert state.refusal(0, "X9") == Refusal(NOT_LEGAL, move="X9")
     state.apply(0, "R1")
     with pytest.raises(IllegalMove, match="not to act"):
         state.apply(0, "R1")
+    assert state.refusal(0, "R1") == Refusal(NOT_YOUR_TURN, seat=0)

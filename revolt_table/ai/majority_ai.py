@@ -29,13 +29,13 @@ class MajorityHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = SAMPLES):
+        params = rules.params       # a MajorityParams
         self.noise = noise          # chance of a random card: ai:easy plays loosely
         self.samples = samples
-        self.letters = tuple(c["letter"] for c in rules.data["colours"])
-        self.deck: Counter[str] = Counter()
-        for colour in rules.data["colours"]:
-            for value, n in rules.data["deck"][colour["id"]].items():
-                self.deck[f"{colour['letter']}{value}"] = n
+        self.letters = params.colour_letters
+        self.target = params.target
+        self.in_turn = not params.simultaneous
+        self.deck: Counter[str] = Counter(dict(params.deck_counts()))
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         info = view.info
@@ -43,12 +43,12 @@ class MajorityHeuristicAgent(HeuristicAgent):
         seat = view.seat
         preferred = self._preferred_colour(view, hand, self.letters)
         unseen = self._unseen(view, self.deck)
-        tally = dict(zip(self.letters, info["tally"]))
-        target = info["target"]
+        tally = dict(zip(self.letters, info.tally))
+        target = self.target
         center = view.zones["center_card"].cards or ()
         played = self._already_played(view)
         pending = [s for s in range(view.players) if s != seat and s not in played]
-        no_unique_to = "center" if center else info["leader"]
+        no_unique_to = "center" if center else info.leader
         best_move, best_score = legal_moves[0], float("-inf")
         for move in legal_moves:
             score = 0.0
@@ -56,7 +56,7 @@ class MajorityHeuristicAgent(HeuristicAgent):
                 sample = rng.sample(unseen, min(len(pending), len(unseen)))
                 cards = [("center", c) for c in center] + list(played.items()) + [(seat, move.text)]
                 cards += list(zip(pending, sample))
-                winner, colour = _resolve(cards, center[0] if center else None, info["leader"], no_unique_to)
+                winner, colour = _resolve(cards, center[0] if center else None, info.leader, no_unique_to)
                 score += self._utility(colour, winner, preferred, seat, tally, target)
             score /= self.samples
             colour, value = _colour_value(move.text)
@@ -82,7 +82,7 @@ class MajorityHeuristicAgent(HeuristicAgent):
         seat_stacks = view.zones[f"stacks:{view.seat}"].groups
         for stack in seat_stacks:
             counts[stack[0][0]] += 1
-        tally = dict(zip(letters, view.info["tally"]))
+        tally = dict(zip(letters, view.info.tally))
         return max(letters, key=lambda c: (counts[c] + 0.5 * tally.get(c, 0), c))
 
     @staticmethod
@@ -98,10 +98,9 @@ class MajorityHeuristicAgent(HeuristicAgent):
         unseen = deck - seen
         return list(unseen.elements())
 
-    @staticmethod
-    def _already_played(view: View) -> dict[int, str]:
+    def _already_played(self, view: View) -> dict[int, str]:
         played = {}
-        if view.info["reveal"] == "in_turn":
+        if self.in_turn:
             for s in range(view.players):
                 zone = view.zones[f"chosen:{s}"]
                 if zone.cards:

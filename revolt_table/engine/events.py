@@ -1,5 +1,9 @@
 """Events: small typed records of what happened, in order, for animation, logs and replays.
 
+Events carry ids (seats, colour ids, card ids) and Messages, never sentences: an `explanation` is a
+`Message` the UI translates (families not yet converted to the typed boundary still put English
+strings there; `Message | str` until they have).
+
 Events are public: every seat may see every event. A family therefore never puts a hidden card in an
 event (a secretly chosen card is `CardChosen(seat)` without the card; the card appears in `Revealed`).
 """
@@ -7,6 +11,8 @@ event (a secretly chosen card is `CardChosen(seat)` without the card; the card a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from .message import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,19 +66,26 @@ class Bid(Event):
 class TrickWon(Event):
     seat: int | None
     cards: tuple[str, ...]
-    explanation: str = ""
+    explanation: Message | str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class RoundResolved(Event):
-    """A round's verdict. `winner` is a seat number, or None when a pile (not a player) wins."""
+    """A round's verdict. `winner` is a seat number, or None when a pile (not a player) wins.
+
+    `colour` is the winning colour's id, `totals` each colour's total by id, `reason` why that colour
+    won (a family's word: the majority family's REASONS), `unique_value` the value that decided who
+    takes the stack (None when no value was unique), `winning_card` the card showing it.
+    """
 
     winner: int | None
     colour: str
-    explanation: str
+    explanation: Message | str
     cards: tuple[str, ...] = ()
     winning_card: str | None = None
     totals: tuple[tuple[str, int], ...] = ()
+    reason: str = ""
+    unique_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +101,11 @@ class ScoreChanged(Event):
     seat: int | None
     delta: int
     total: int
-    reason: str = ""
+    reason: Message | str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     scores: tuple[int, ...]
-    explanation: str = ""
+    explanation: Message | str = ""
     extra: tuple[tuple[str, int], ...] = field(default=())

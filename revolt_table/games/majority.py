@@ -7,6 +7,17 @@ breaks a colour tie and who wins when no value is unique, and the end and scorin
 
 Hot path: hands are lists of counts per card type (12 types for RevoltaaA), legal moves are
 precomputed Move objects, and a round's resolution touches at most six cards.
+
+The boundary (what the table and the AI may use; docs/design.md): `rules.params` is a
+`MajorityParams`, compiled once from the YAML (card types, colours, deal, round rules, end and
+scoring). `view.info` is a `MajorityInfo`, a frozen record of public facts: the round, leader and
+order, who has chosen, the colour tally, the last round's `Verdict` and, once the game is over, the
+victorious colour, the centre pile's score and the per-owner `Breakdown`. Events carry ids (colour
+ids, card ids, seats), never names: the UI names colours from the translation files by game and
+colour id (`majority.colour.<game>.<colour>`, the rules file's own name for a custom game). What a
+player may read is a Message: the round's explanation (`RoundResolved.explanation`, with the typed
+`reason` and `unique_value` beside it), the end (`GameOver.explanation`) and refusals; codes are
+listed in `CODES`, English in assets/locale/en.yaml (`majority:`).
 """
 
 from __future__ import annotations
@@ -15,8 +26,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.events import (CardChosen, Dealt, Event, GameOver, Played, Revealed, RoundResolved,
-                             StackTaken)
+from ..engine.events import CardChosen, Event, GameOver, Played, Revealed, RoundResolved, StackTaken
+from ..engine.info import Info
+from ..engine.message import Message, Refusal
 from ..engine.move import Move
 from ..engine.schema import DictOf, Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
@@ -94,16 +106,19 @@ class MajorityFamily:
                    f"only {rounds_possible}")
 
     # --- games ----------------------------------------------------------------------------------
+    def compile_params(self, rules) -> "MajorityParams":
+        return compile_params(rules)
+
     def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
-        tables = _tables(rules)
+        tables = rules.params
         if deal is not None:
             return MajorityState.from_deal(rules, tables, players, deal, start_seat)
         if seed is None:
             seed = random.randrange(2**31)
         deck = list(tables.deck)
         random.Random(seed).shuffle(deck)
-        hand_size = rules.data["deal"]["hand"]
-        pile_size = rules.data["deal"]["center_pile"]
+        hand_size = tables.hand
+        pile_size = tables.center_pile
         hands = []
         for seat in range(players):
             counts = [0] * tables.size
@@ -116,46 +131,139 @@ class MajorityFamily:
         return MajorityState(rules, tables, players, hands, pile[::-1], box, seed, start_seat)
 
     def from_view(self, rules, view: View, rng: random.Random) -> "MajorityState":
-        return MajorityState.from_view(rules, _tables(rules), view, rng)
+        return MajorityState.from_view(rules, rules.params, view, rng)
 
 
-@dataclass(frozen=True)
-class Tables:
-    """Per-rules constants: card ids, colour and value of each card type, one Move per type."""
+@dataclass(frozen=True, slots=True)
+class MajorityParams:
+    """A majority rules file compiled once (`rules.params`). Card types are small ints: type `i` is
+    card id `ids[i]`, of colour `colour[i]` (0 or 1) and value `value[i]`."""
 
-    ids: tuple[str, ...]
-    colour: tuple[int, ...]
-    value: tuple[int, ...]
-    index: dict[str, int]
-    moves: tuple[Move, ...]
-    deck: tuple[int, ...]
-    colour_ids: tuple[str, str]
-    colour_names: tuple[str, str]
+    ids: tuple[str, ...]              # card ids, one per type: colour letter + value (R0 ... B5)
+    colour: tuple[int, ...]           # colour index of each type
+    value: tuple[int, ...]            # value of each type
+    index: dict[str, int]             # card id -> type (read-only by convention: the hot path's look-up)
+    moves: tuple[Move, ...]           # the Move that plays each type (the canonical legal moves)
+    deck: tuple[int, ...]             # every card of the deck, as its type
+    colour_ids: tuple[str, str]       # "red", "blue": events and info name colours by these
+    colour_letters: tuple[str, str]   # the first letter of each colour's card ids
+    colour_names: tuple[str, str]     # the rules file's names (the UI prefers the translation files)
+    colour_symbols: tuple[str, str]   # the colour's symbol ("duck", "robot"; "" when none)
+    hand: int                         # cards dealt to each seat
+    center_pile: int                  # cards in the face-down centre pile (0: none, as in Bananas)
+    reveal: str                       # "simultaneous" (secret choice, all at once) or "in_turn"
+    colour_tie: str                   # on equal totals: "center_card" or "leader" decides the colour
+    no_unique_value: str              # no value shown once: "center_pile" or "leader" takes the stack
+    next_leader: str                  # in turn: "round_winner", "same" or "next_seat" leads next
+    target: int                       # stacks of one colour that end the game
+    per_stack: int                    # points per stack topped by the victorious colour
+    per_card_in_hand: int             # points per victorious card left in hand (or in the pile)
 
     @property
     def size(self) -> int:
         return len(self.ids)
 
+    @property
+    def simultaneous(self) -> bool:
+        return self.reveal == "simultaneous"
 
-def _tables(rules) -> Tables:
-    cached = getattr(rules, "_majority_tables", None)
-    if cached is not None:
-        return cached
-    colours = rules.data["colours"]
+    @property
+    def has_centre(self) -> bool:
+        return self.center_pile > 0
+
+    def deck_counts(self) -> tuple[tuple[str, int], ...]:
+        """How many cards of each id the deck holds, in type order."""
+        return tuple((card, self.deck.count(i)) for i, card in enumerate(self.ids))
+
+
+def compile_params(rules) -> MajorityParams:
+    """The family's `compile_params` hook: `rules.params` for a validated majority rules file."""
+    data = rules.data
+    colours = data["colours"]
     ids, colour, value, deck = [], [], [], []
     for ci, spec in enumerate(colours):
-        counts = rules.data["deck"][spec["id"]]
+        counts = data["deck"][spec["id"]]
         for v in sorted(counts):
             index = len(ids)
             ids.append(f"{spec['letter']}{v}")
             colour.append(ci)
             value.append(v)
             deck.extend([index] * counts[v])
-    tables = Tables(tuple(ids), tuple(colour), tuple(value), {c: i for i, c in enumerate(ids)},
-                    tuple(Move(c, i) for i, c in enumerate(ids)), tuple(deck),
-                    (colours[0]["id"], colours[1]["id"]), (colours[0]["name"], colours[1]["name"]))
-    rules._majority_tables = tables
-    return tables
+    rnd, scoring = data["round"], data["scoring"]
+
+    def pair(key: str, default: str | None = None) -> tuple[str, str]:
+        return tuple(c.get(key, default) or "" for c in colours)   # type: ignore[return-value]
+
+    return MajorityParams(
+        ids=tuple(ids), colour=tuple(colour), value=tuple(value), index={c: i for i, c in enumerate(ids)},
+        moves=tuple(Move(c, i) for i, c in enumerate(ids)), deck=tuple(deck), colour_ids=pair("id"),
+        colour_letters=pair("letter"), colour_names=pair("name"), colour_symbols=pair("symbol"),
+        hand=data["deal"]["hand"], center_pile=data["deal"]["center_pile"], reveal=rnd["reveal"],
+        colour_tie=rnd["colour_tie"], no_unique_value=rnd["no_unique_value"],
+        next_leader=rnd.get("next_leader", "round_winner"), target=data["end"]["stacks_of_one_colour"],
+        per_stack=scoring["per_stack"], per_card_in_hand=scoring["per_card_in_hand"])
+
+
+# --- public info and messages ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdict(Info):
+    """The last round's outcome (`info.last`), as the RoundResolved event told it."""
+
+    winner: int | None                # the seat that took the stack; None: the centre pile
+    colour: str                       # the winning colour's id
+    totals: tuple[int, int]           # each colour's total, in the order of params.colour_ids
+    reason: str                       # why that colour won: see REASONS
+    unique_value: int | None          # the lowest value of the colour shown exactly once (None: none)
+    winning_card: str | None          # the card showing it (None when no value was unique)
+    cards: tuple[tuple[int | str, str], ...]   # (seat or "center", card id) in the fight, in order
+    explanation: Message
+
+
+@dataclass(frozen=True)
+class Breakdown(Info):
+    """One owner's score at the end: stacks topped by the victorious colour, its cards in hand."""
+
+    stacks: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class MajorityInfo(Info):
+    """`view.info` of a majority game: public facts only (see the module docstring)."""
+
+    round: int                        # 1-based round number
+    leader: int                       # who leads the round (in turn), or started the game
+    start_seat: int
+    order: tuple[int, ...]            # in turn: the seats in playing order this round; () otherwise
+    turn: int                         # in turn: how many seats of `order` have played
+    chosen: tuple[bool, ...]          # per seat: has it put its card down this round
+    tally: tuple[int, int]            # stacks topped by each colour so far (the whole table's)
+    last: Verdict | None              # the last round's verdict; None before the first
+    last_colour: int                  # colour index of the last stack; -1 before the first
+    victorious: int | None = None     # once over: the victorious colour's index...
+    victorious_colour: str | None = None    # ...and its id
+    center_score: int | None = None   # once over: the centre pile's points
+    beaten_by_center: tuple[int, ...] = ()  # once over: seats scoring less than the centre pile
+    breakdown: tuple[Breakdown, ...] = ()   # once over: per seat, then the centre pile
+
+
+# Why a colour won a round (RoundResolved.reason, Verdict.reason); each is a code's last part.
+REASONS = ("higher_total", "tie_centre_card", "tie_leader")
+CODES: tuple[str, ...] = (
+    *(f"majority.reason.{r}" for r in REASONS),
+    "majority.explanation.unique",      # the colour won, and why; the value shown once that decided
+    "majority.explanation.no_unique",   # ... and no value of it was shown only once
+    "majority.end.victorious",
+    "majority.refusal.not_held",
+)
+"""Every message code of the majority family (English in assets/locale/en.yaml, `majority:`).
+Colour names are looked up by `colour_code(game, colour id)`, one per bundled game's colour."""
+
+
+def colour_code(game: str, colour_id: str) -> str:
+    """The translation key naming a colour of a majority game (`majority.colour.revoltaaa.red`)."""
+    return f"majority.colour.{game}.{colour_id}"
 
 
 class MajorityState(GameState):
@@ -166,7 +274,7 @@ class MajorityState(GameState):
                  "center_score", "last", "history", "seed", "start_seat", "_to_act", "_simultaneous",
                  "_cfg", "_last_colour")
 
-    def __init__(self, rules, tables: Tables, players: int, hands: list[list[int]], pile: list[int],
+    def __init__(self, rules, tables: MajorityParams, players: int, hands: list[list[int]], pile: list[int],
                  box: list[int], seed: int | None, start_seat: int, *, start: bool = True):
         self.rules = rules
         self.t = tables
@@ -186,13 +294,11 @@ class MajorityState(GameState):
         self.victorious = -1
         self.final: tuple[int, ...] = ()
         self.center_score = 0
-        self.last: dict[str, Any] | None = None
+        self.last: Verdict | None = None
         self._last_colour = -1
-        rnd = rules.data["round"]
-        self._simultaneous = rnd["reveal"] == "simultaneous"
-        self._cfg = (rnd["colour_tie"], rnd["no_unique_value"], rnd.get("next_leader", "round_winner"),
-                     rules.data["end"]["stacks_of_one_colour"], rules.data["scoring"]["per_stack"],
-                     rules.data["scoring"]["per_card_in_hand"])
+        self._simultaneous = tables.simultaneous
+        self._cfg = (tables.colour_tie, tables.no_unique_value, tables.next_leader, tables.target,
+                     tables.per_stack, tables.per_card_in_hand)
         self.leader = start_seat
         self.order: tuple[int, ...] = ()
         self.turn = 0
@@ -202,7 +308,7 @@ class MajorityState(GameState):
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
-    def from_deal(cls, rules, tables: Tables, players: int, deal: dict, start_seat: int) -> "MajorityState":
+    def from_deal(cls, rules, tables: MajorityParams, players: int, deal: dict, start_seat: int) -> "MajorityState":
         unknown = set(deal) - {"hands", "piles"}
         if unknown:
             raise ValueError(f"deal: unknown keys {sorted(unknown)}; expected 'hands' and 'piles'")
@@ -231,12 +337,12 @@ class MajorityState(GameState):
                 counts[take(card_id)] += 1
             hands.append(counts)
         pile_top_first = [take(c) for c in piles.get("center", [])]
-        if rules.data["deal"]["center_pile"] > 0 and not pile_top_first:
+        if tables.has_centre and not pile_top_first:
             raise ValueError("deal: this game needs a centre pile: give piles={'center': [...]}")
         return cls(rules, tables, players, hands, pile_top_first[::-1], remaining, None, start_seat)
 
     @classmethod
-    def from_view(cls, rules, tables: Tables, view: View, rng: random.Random) -> "MajorityState":
+    def from_view(cls, rules, tables: MajorityParams, view: View, rng: random.Random) -> "MajorityState":
         """Rebuild a state from a seat's view, dealing the unseen cards at random."""
         n = view.players
         pool = list(tables.deck)
@@ -280,23 +386,23 @@ class MajorityState(GameState):
                 card = pool.pop() if zones[f"chosen:{seat}"].count else -1
             chosen.append(card)
         pile = pile_known if pile_known is not None else [pool.pop() for _ in range(pile_zone.count if pile_zone else 0)]
-        state = cls(rules, tables, n, hands, pile, pool, None, view.info["start_seat"], start=False)
+        info: MajorityInfo = view.info
+        state = cls(rules, tables, n, hands, pile, pool, None, info.start_seat, start=False)
         state.chosen = chosen
         state.stacks = stacks
         state.center_card = center_card
-        info = view.info
-        state.tally = list(info["tally"])
-        state.round_no = info["round"]
-        state.leader = info["leader"]
-        state.order = tuple(info["order"])
-        state.turn = info["turn"]
+        state.tally = list(info.tally)
+        state.round_no = info.round
+        state.leader = info.leader
+        state.order = info.order
+        state.turn = info.turn
         state.over = view.is_over
-        state._last_colour = info["last_colour"]
-        state.last = info["last"]
+        state._last_colour = info.last_colour
+        state.last = info.last
         if state.over:
-            state.victorious = info["victorious"]
+            state.victorious = info.victorious
             state.final = tuple(view.scores)
-            state.center_score = info["center_score"]
+            state.center_score = info.center_score
         state._to_act = view.to_act
         return state
 
@@ -366,7 +472,7 @@ class MajorityState(GameState):
     # --- the round ------------------------------------------------------------------------------
     def _start_round(self, events: list[Event] | None = None) -> None:
         """Begin a round, or end the game if the cards have run out (only with a special deal)."""
-        has_pile = self.rules.data["deal"]["center_pile"] > 0
+        has_pile = self.t.has_centre
         if any(sum(h) == 0 for h in self.hands) or (has_pile and not self.pile):
             self._finish(events if events is not None else [], out_of_cards=True)
             return
@@ -398,13 +504,13 @@ class MajorityState(GameState):
             totals[t.colour[card]] += t.value[card]
         if totals[0] != totals[1]:
             colour = 0 if totals[0] > totals[1] else 1
-            colour_reason = "higher total"
+            reason = "higher_total"
         elif colour_tie == "center_card":
             colour = t.colour[self.center_card]
-            colour_reason = "tie, the centre card decides"
+            reason = "tie_centre_card"
         else:
             colour = t.colour[self.chosen[self.leader]]
-            colour_reason = "tie, the leader's card decides"
+            reason = "tie_leader"
         in_colour = [(owner, card) for owner, card in entries if t.colour[card] == colour]
         seen: dict[int, int] = {}
         for _, card in in_colour:
@@ -423,15 +529,15 @@ class MajorityState(GameState):
         self.tally[colour] += 1
         self._last_colour = colour
         winner = None if winner_owner == CENTER else winner_owner
-        explanation = self._explain(totals, colour, colour_reason, seen, unique_value, winner_owner, top)
+        explanation = self._explain(colour, reason, unique_value)
         card_ids = tuple(t.ids[c] for c in stack)
-        self.last = {"winner": winner, "colour": t.colour_ids[colour], "totals": tuple(totals),
-                     "unique_value": unique_value, "winning_card": t.ids[top] if unique_value is not None else None,
-                     "cards": tuple((("center" if o == CENTER else o), t.ids[c]) for o, c in entries),
-                     "explanation": explanation}
-        events.append(RoundResolved(winner, t.colour_ids[colour], explanation, card_ids,
-                                    self.last["winning_card"],
-                                    ((t.colour_ids[0], totals[0]), (t.colour_ids[1], totals[1]))))
+        winning_card = t.ids[top] if unique_value is not None else None
+        self.last = Verdict(winner, t.colour_ids[colour], (totals[0], totals[1]), reason, unique_value,
+                            winning_card, tuple((("center" if o == CENTER else o), t.ids[c]) for o, c in entries),
+                            explanation)
+        events.append(RoundResolved(winner, t.colour_ids[colour], explanation, card_ids, winning_card,
+                                    ((t.colour_ids[0], totals[0]), (t.colour_ids[1], totals[1])),
+                                    reason, unique_value))
         events.append(StackTaken(winner, card_ids))
         self.center_card = -1
         self.chosen = [-1] * self.players
@@ -445,19 +551,14 @@ class MajorityState(GameState):
                 self.leader = (self.leader + 1) % self.players
         self._start_round(events)
 
-    def _explain(self, totals, colour, colour_reason, seen, unique_value, winner_owner, top) -> str:
-        t = self.t
-        names = t.colour_names
-        line = (f"{names[0]} {totals[0]} : {names[1]} {totals[1]} - {names[colour]} win "
-                f"({colour_reason}). ")
-        values = ", ".join(f"{v}" + (f" x{seen[v]}" if seen[v] > 1 else "") for v in sorted(seen))
-        line += f"{names[colour]} values: {values}. "
-        who = "the centre pile" if winner_owner == CENTER else f"seat {winner_owner + 1}"
+    def _explain(self, colour: int, reason: str, unique_value: int | None) -> Message:
+        """The round's verdict as a code and arguments: which colour won, why, and the value that
+        decided. Who takes the stack is the event's `winner` (a seat: the UI names it)."""
+        name = Message(colour_code(self.rules.id, self.t.colour_ids[colour]))
+        why = Message(f"majority.reason.{reason}")
         if unique_value is not None:
-            line += f"Lowest value shown once: {unique_value} ({t.ids[top]}), so {who} takes the stack."
-        else:
-            line += f"No value is shown only once, so {who} takes the stack."
-        return line
+            return Message("majority.explanation.unique", colour=name, reason=why, value=unique_value)
+        return Message("majority.explanation.no_unique", colour=name, reason=why)
 
     def _finish(self, events: list[Event], out_of_cards: bool = False) -> None:
         if out_of_cards and self.tally[0] == self.tally[1]:
@@ -481,10 +582,8 @@ class MajorityState(GameState):
         self.final = scores
         self.over = True
         self._to_act = ()
-        beaten = [s for s in range(self.players) if scores[s] < self.center_score]
-        explanation = f"The {t.colour_names[colour]} are victorious."
-        if beaten:
-            explanation += " Beaten by the centre pile: " + ", ".join(f"seat {s + 1}" for s in beaten) + "."
+        explanation = Message("majority.end.victorious",
+                              colour=Message(colour_code(self.rules.id, t.colour_ids[colour])))
         events.append(GameOver(scores, explanation, (("center", self.center_score),)))
 
     # --- zones and view -------------------------------------------------------------------------
@@ -506,37 +605,24 @@ class MajorityState(GameState):
                           tuple(tuple(ids[c] for c in s) for s in self.stacks[self.players])))
         zones.append(Zone("center_card", "slot", None, "public",
                           (ids[self.center_card],) if self.center_card >= 0 else ()))
-        if self.rules.data["deal"]["center_pile"] > 0:
+        if self.t.has_centre:
             zones.append(Zone("center", "pile", None, "public" if self.over else "hidden",
                               tuple(ids[c] for c in reversed(self.pile))))
         zones.append(Zone("box", "pile", None, "hidden", tuple(ids[c] for c in self.box)))
         return zones
 
-    def public_info(self) -> dict[str, Any]:
-        t = self.t
-        info = {
-            "round": self.round_no,
-            "leader": self.leader,
-            "start_seat": self.start_seat,
-            "order": self.order,
-            "turn": self.turn,
-            "reveal": "simultaneous" if self._simultaneous else "in_turn",
-            "chosen": tuple(c >= 0 for c in self.chosen),
-            "tally": tuple(self.tally),
-            "target": self._cfg[3],
-            "colours": t.colour_ids,
-            "colour_names": t.colour_names,
-            "last": self.last,
-            "last_colour": self._last_colour,
-        }
-        if self.over:
-            info.update(victorious=self.victorious, victorious_colour=t.colour_ids[self.victorious],
-                        center_score=self.center_score,
-                        beaten_by_center=tuple(s for s in range(self.players) if self.final[s] < self.center_score),
-                        breakdown=self.breakdown())
-        return info
+    def public_info(self) -> MajorityInfo:
+        common = (self.round_no, self.leader, self.start_seat, self.order, self.turn,
+                  tuple(c >= 0 for c in self.chosen), (self.tally[0], self.tally[1]), self.last,
+                  self._last_colour)
+        if not self.over:
+            return MajorityInfo(*common)
+        return MajorityInfo(*common, victorious=self.victorious, victorious_colour=self.t.colour_ids[self.victorious],
+                            center_score=self.center_score,
+                            beaten_by_center=tuple(s for s in range(self.players) if self.final[s] < self.center_score),
+                            breakdown=self.breakdown())
 
-    def breakdown(self) -> tuple[dict[str, int], ...]:
+    def breakdown(self) -> tuple[Breakdown, ...]:
         """Per seat (and the centre pile last): victorious stacks and victorious cards in hand."""
         t, colour = self.t, self.victorious
         rows = []
@@ -546,8 +632,18 @@ class MajorityState(GameState):
                 cards = sum(n for i, n in enumerate(self.hands[owner]) if t.colour[i] == colour)
             else:
                 cards = sum(1 for c in self.pile if t.colour[c] == colour)
-            rows.append({"stacks": stacks, "cards": cards})
+            rows.append(Breakdown(stacks, cards))
         return tuple(rows)
+
+    def explain_refusal(self, seat: int, text: str) -> Refusal | None:
+        """A card of this game that the seat does not hold; None (the generic refusal) for text that
+        names no card."""
+        index = self.t.index.get(text)
+        if index is None:
+            index = next((i for i, card in enumerate(self.t.ids) if card.lower() == text.lower()), None)
+        if index is not None and not self.hands[seat][index]:
+            return Refusal("majority.refusal.not_held", card=self.t.ids[index])
+        return None
 
 
 FAMILY = MajorityFamily()

@@ -233,3 +233,34 @@ def test_family_card_image_hook_paints_every_card(table_home):
     scene.renderer.painter = spy
     run_frames(app, 1)
     assert any(face_up for _, face_up in calls) and any(not face_up for _, face_up in calls)
+
+
+def test_finished_games_keep_their_facts_in_the_save_and_the_results(table_home):
+    """The session keeps each finished game's final public info as plain data (it goes in the YAML
+    save); the RevoltaaA results read it, and read a note saved in the older form just the same."""
+    import yaml
+
+    from revolt_table.games.majority import Breakdown
+    from revolt_table.ui.session import game_note
+
+    app, scene = make_table(seats=("ai:normal",) * 4, seed=3)
+    s = scene.session
+    while not s.state.is_over:
+        s.play_ai_now()
+    note = s.notes[-1]
+    info = s.state.view(None).info
+    assert note == yaml.safe_load(yaml.safe_dump(note))
+    assert note["center_score"] == info.center_score and note["victorious"] == info.victorious
+    assert note["breakdown"][0] == {"stacks": info.breakdown[0].stacks, "cards": info.breakdown[0].cards}
+    assert isinstance(info.breakdown[0], Breakdown) and game_note(s.state) == note
+    new = scene.family.results_data()
+    s.notes[-1] = {"center": info.center_score, "victorious": info.victorious,
+                   "beaten": list(info.beaten_by_center),
+                   "breakdown": [[row.stacks, row.cards] for row in info.breakdown]}
+    old = scene.family.results_data()
+    assert (old.subtitle, old.footnote, [r.detail for r in old.rows], [r.points for r in old.rows]) == (
+        new.subtitle, new.footnote, [r.detail for r in new.rows], [r.points for r in new.rows])
+    assert new.rows[-1].points[0] == info.center_score
+    assert new.subtitle.startswith("The Ducks won" if info.victorious_colour == "red" else "The Robots won")
+    s.notes[-1] = {"breakdown": "garbage", "beaten": [None, "x"], "center": True}
+    assert scene.family.results_data().rows[-1].points[0] is None    # a broken note shows nothing, never crashes

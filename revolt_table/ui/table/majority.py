@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from revolt_table.engine import (CardChosen, Event, Move, Played, Revealed, RoundResolved,
+from revolt_table.engine import (CardChosen, Event, Message, Move, Played, Revealed, RoundResolved,
                                  StackTaken)
+from revolt_table.games.majority import colour_code
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table.family import FamilyTable
@@ -34,14 +35,15 @@ class MajorityTable(FamilyTable):
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
-        info = scene.session.rules.data
-        self.colour_ids = [c["id"] for c in info["colours"]]
-        self.colour_names = [c["name"] for c in info["colours"]]
-        self.letters = [c["letter"] for c in info["colours"]]
-        self.symbols = [c.get("symbol", "") for c in info["colours"]]
-        self.simultaneous = info["round"]["reveal"] == "simultaneous"
-        self.target = info["end"]["stacks_of_one_colour"]
-        self.has_centre = int((info.get("deal") or {}).get("center_pile", 0) or 0) > 0   # Bananas: none
+        params = scene.session.rules.params        # a games.majority.MajorityParams
+        self.params = params
+        self.game = scene.session.rules.id
+        self.colour_ids = list(params.colour_ids)
+        self.symbols = list(params.colour_symbols)
+        self.fallback_names = params.colour_names  # a custom game's colours: its rules file names them
+        self.simultaneous = params.simultaneous
+        self.target = params.target
+        self.has_centre = params.has_centre         # Bananas: no centre pile
         self.selected: int | None = None
         self.hover: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None   # (card index, mouse pos) of a button press
@@ -55,17 +57,20 @@ class MajorityTable(FamilyTable):
 
     # ================================================================ look
     def colour_name(self, index: int) -> str:
-        """A colour's name in the player's language, by the colour's id (the rules file's own name for
-        a colour the translation files do not know: a custom game)."""
-        return colour_name(self.scene.session.rules, index)
+        """A colour's name in the player's language, by game and colour id (`majority.colour.<game>.
+        <colour>`); the rules file's own name for a colour the translation files do not know."""
+        key = colour_code(self.game, self.colour_ids[index])
+        return i18n.t(key) if i18n.has(key) else self.fallback_names[index]
 
     def colour_of(self, card: str | None) -> int:
-        if not card:
-            return -1
-        return self.letters.index(card[0]) if card[0] in self.letters else -1
+        """The colour index of a card id (-1 for an unknown card)."""
+        index = self.params.index.get(card) if card else None
+        return -1 if index is None else self.params.colour[index]
 
     def sort_key(self, card: str):
-        return (self.colour_of(card), int(card[1:]) if card[1:].isdigit() else 0)
+        """Hands by colour, then value."""
+        index = self.params.index.get(card)
+        return (-1, 0) if index is None else (self.params.colour[index], self.params.value[index])
 
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         """0 the name plate; 1 an opponent's hand, a small face-down pile at the plate's right end (its
@@ -299,8 +304,8 @@ class MajorityTable(FamilyTable):
         """The tally: for each colour, `target` pips filled by the stacks it tops (round vs square)."""
         s, g, m = self.scene, self.scene.geom, self.scene.metrics
         rect = g.hud
-        tally = s.model.info.get("tally", (0, 0))
-        rnd = s.model.info.get("round", 1)
+        tally = s.model.info.tally
+        rnd = s.model.info.round
         game = tt("round", n=rnd)
         draw.text(surface, game, m.font_small, theme.GOLD, bold=True, midleft=(rect.x + m.px(12), rect.y + m.px(15)))
         count = f"{s.session.game_number}/{s.session.match.games}"
@@ -374,17 +379,12 @@ class MajorityTable(FamilyTable):
 
     def verdict_lines(self) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         v, m, s = self.verdict, self.scene.metrics, self.scene
-        totals = dict(v.get("totals", ()))
         ci = self.colour_ids.index(v["colour"]) if v["colour"] in self.colour_ids else 0
         name = self.colour_name(ci)
-        a, b = totals.get(self.colour_ids[0], 0), totals.get(self.colour_ids[1], 0)
-        if a != b:
-            why = tt("verdict.higher_total")
-        else:
-            why = tt("verdict.tie_centre") if self.simultaneous else tt("verdict.tie_leader")
-        line1 = f"{tt('verdict.colour_wins', colour=name)} — {why}"
-        if v.get("winning_card"):
-            line2 = tt("verdict.unique", value=v["winning_card"][1:])
+        why = i18n.say(Message(f"majority.reason.{v['reason']}"))
+        line1 = tt("verdict.colour_wins_why", colour=name, why=why)
+        if v.get("unique_value") is not None:
+            line2 = tt("verdict.unique", value=v["unique_value"])
         else:
             line2 = tt("verdict.no_unique", colour=name)
         if v.get("winner") is None:
@@ -408,13 +408,13 @@ class MajorityTable(FamilyTable):
 
     def draw_end_banner(self, surface: pygame.Surface) -> None:
         s, m = self.scene, self.scene.metrics
-        info = s.session.state.public_info()
-        if "victorious" not in info:
+        info = s.session.state.view(s.viewer).info
+        if info.victorious is None:
             return
-        colour = self.colour_name(info["victorious"])
+        colour = self.colour_name(info.victorious)
         st = self.stage()
         title = tt("end.title", colour=colour)
-        beaten = [s.session.names[x] for x in info.get("beaten_by_center", ())]
+        beaten = [s.session.names[x] for x in info.beaten_by_center]
         sub = tt("end.beaten", names=", ".join(beaten)) if beaten else tt("end.nobody_beaten")
         if not self.has_centre:
             sub = ""
@@ -677,7 +677,7 @@ class MajorityTable(FamilyTable):
                 zone = s.model.zones.get(f"chosen:{seat}")
                 if zone is not None and zone.sprites:
                     entries.append((seat, zone.sprites.pop(0)))
-            entries.sort(key=lambda e: self.sort_key(e[1].card or "Z9"))
+            entries.sort(key=lambda e: self.sort_key(e[1].card))
             fight = s.model.zones.setdefault(FIGHT, ZoneModel(FIGHT, "row", None))
             fight.sprites = []
             self.fight_owner = {}
@@ -689,7 +689,8 @@ class MajorityTable(FamilyTable):
                 fight.sprites.append(sprite)
                 self.fight_owner[id(sprite)] = owner
             self.verdict = {"colour": event.colour, "totals": event.totals, "winner": event.winner,
-                            "winning_card": event.winning_card}
+                            "winning_card": event.winning_card, "reason": event.reason,
+                            "unique_value": event.unique_value}
             winner_sprite = None
             if event.winning_card:
                 owner_key = "center" if event.winner is None else event.winner
@@ -772,18 +773,16 @@ class MajorityTable(FamilyTable):
                         beat.tweens.append(self._flip_tween(sprite, 0.4, delay=0.02 * zone.sprites.index(sprite)))
 
         s.queue.push(Beat("end_show", on_start=show_hands, hold=0.3))
-        info = s.session.state.public_info()
-        colour = info.get("victorious", 0)
-        letter = self.letters[colour]
+        colour = s.session.state.view(s.viewer).info.victorious or 0
         owners: list[object] = list(range(s.session.players)) + (["center"] if self.has_centre else [])
         for owner in owners:
             self.scores.setdefault(owner, 0)
         self.scores.clear()
         for owner in owners:
-            s.queue.push(self.beat_count(owner, letter))
+            s.queue.push(self.beat_count(owner, colour))
         s.queue.push(Beat("end_hold", hold=2.5))
 
-    def beat_count(self, owner, letter: str) -> Beat:
+    def beat_count(self, owner, colour: int) -> Beat:
         """Count one seat's (or the centre's) points: each winning stack, then each winning card."""
         s = self.scene
 
@@ -792,10 +791,10 @@ class MajorityTable(FamilyTable):
             items: list[Sprite] = []
             stacks = s.model.zones.get(f"stacks:{owner}")
             if stacks is not None:
-                items += [g[0] for g in stacks.groups if g and (g[0].card or "")[:1] == letter]
+                items += [g[0] for g in stacks.groups if g and self.colour_of(g[0].card) == colour]
             hand = s.model.zones.get("center" if owner == "center" else f"hand:{owner}")
             if hand is not None:
-                items += [sp for sp in hand.sprites if (sp.card or "")[:1] == letter]
+                items += [sp for sp in hand.sprites if self.colour_of(sp.card) == colour]
             for k, sprite in enumerate(items):
                 def tick(sp=sprite) -> None:
                     sp.highlight = 1.0
@@ -840,14 +839,6 @@ class MajorityTable(FamilyTable):
         if s.match.is_over:
             data.title = tt("results.match_over", names=" & ".join(s.names[i] for i in data.winners))
         return data
-
-
-def colour_name(rules, index: int) -> str:
-    """Colour `index` of a majority game, named from the translation files by game and colour id
-    (`majority.colour.<game>.<colour>`), else as its rules file names it."""
-    colour = rules.data["colours"][index]
-    key = f"majority.colour.{rules.id}.{colour['id']}"
-    return i18n.t(key) if i18n.has(key) else colour["name"]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ at a time while tweens carry the sprites, and when the queue is idle it is re-sy
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -74,7 +75,7 @@ class TableModel:
 
     def __init__(self) -> None:
         self.zones: dict[str, ZoneModel] = {}
-        self.info: dict = {}
+        self.info: Any = {}          # the view's info: a family's frozen Info record (immutable, shared)
         self.players = 0
         self.seat: int | None = None
 
@@ -86,7 +87,7 @@ class TableModel:
 
     def sync(self, view: View, sort_key=None) -> bool:
         """Make every zone match `view`; zones that already match keep their sprites. True if changed."""
-        self.info = dict(view.info)
+        self.info = view.info       # immutable (or, for a family still on dicts, the view's own copy)
         self.players = view.players
         self.seat = view.seat
         changed = False
