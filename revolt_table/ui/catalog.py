@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,9 @@ from revolt_table.ui import i18n
 log = logging.getLogger(__name__)
 
 SUFFIXES = (".yaml", ".yml")
+MAX_OWN_FILES = 100                 # files read from the player's rules folder
+CHECK_SECONDS = 3.0                 # checking budget per listing; checked files are cached
+CHECK_FAILED = "check failed"      # cached in place of problems when the checker itself failed
 
 
 @dataclass
@@ -124,8 +128,8 @@ def check_file(path: Path) -> tuple[dict | None, list[str]]:
     except RulesError as exc:
         data, problems = None, [f"{path.name}:{d.line}:{d.column}: {d.message}" for d in exc.diagnostics]
     except Exception as exc:  # noqa: BLE001 - a checker bug must not take the screen down with it
-        log.exception("checking rules file %s failed", path)
-        data, problems = None, [f"{path.name}: this file could not be checked ({type(exc).__name__})"]
+        log.exception("checking rules file %s failed: %s", path, exc)
+        data, problems = None, [CHECK_FAILED]
     _checked[path] = (stamp, data, problems)
     return data, problems
 
@@ -150,13 +154,20 @@ def user_folder() -> Path | None:
 
 def load_catalog(folder: Path | None = None, *, own: Path | None | bool = True) -> list[GameInfo]:
     """Every game: the bundled ones (or those in `folder`), then the player's (`own`: their folder,
-    True for the default one, False for none). Playable games sorted by name, broken ones after."""
+    True for the default one, False for none). Playable games sorted by name, broken ones after.
+
+    The player's folder costs at most MAX_OWN_FILES files and CHECK_SECONDS of checking per call
+    (a file checked before is cached); what is left waits for the next call, listed as not checked."""
     folder = Path(folder) if folder is not None else rules_dir()
     games = [_info(path, own=False, taken=set()) for path in _files(folder)]
     own_folder = user_folder() if own is True else (Path(own) if own else None)
     if own_folder is not None and own_folder.resolve() != folder.resolve():
         taken = {g.id for g in games}
-        for path in _files(own_folder):
+        deadline = time.monotonic() + CHECK_SECONDS
+        for path in _files(own_folder)[:MAX_OWN_FILES]:
+            if time.monotonic() > deadline and path not in _checked:
+                games.append(broken_info(path, [f"{path.name}: {i18n.t('setup.problem_not_checked')}"], own=True))
+                continue
             games.append(_info(path, own=True, taken=taken))
             taken.add(games[-1].id)
     playable = sorted((g for g in games if not g.broken), key=lambda g: g.name.lower())
@@ -165,15 +176,16 @@ def load_catalog(folder: Path | None = None, *, own: Path | None | bool = True) 
 
 def _info(path: Path, own: bool, taken: set[str]) -> GameInfo:
     data, problems = check_file(path)
+    if problems == [CHECK_FAILED]:
+        return broken_info(path, [f"{path.name}: {i18n.t('setup.problem_check_failed')}"], own)
     if problems:
         return broken_info(path, problems, own)
     game_id = data["id"]
     if own and path.stem in taken:
-        return broken_info(path, [f"{path.name}: another game already has the id {quoted(path.stem)}; "
-                                  "give the file and its id a name of their own"], own)
+        return broken_info(path, [f"{path.name}: {i18n.t('setup.problem_id_taken', id=quoted(path.stem))}"], own)
     if own and game_id != path.stem:
-        return broken_info(path, [f"{path.name}: its id {quoted(game_id)} must be its file name "
-                                  f"{quoted(path.stem)}; rename one of them"], own)
+        problem = i18n.t("setup.problem_id_mismatch", id=quoted(game_id), name=quoted(path.stem))
+        return broken_info(path, [f"{path.name}: {problem}"], own)
     info = game_info_from(data, path)
     info.own = own
     return info

@@ -135,7 +135,8 @@ def test_rules_screen_lists_every_file_and_never_crashes(fast_table):
         scene = app.top
         names = [button.text for button in scene.menu.widgets[:-1]]
     broken = sorted([*BROKEN_RULES, "pipe", "huge"])
-    assert names == ["Dou Dizhu", "RevoltaaA", "Revolución", "Révolte!"] + [f"{n}.yaml (cannot be used)" for n in broken]
+    playable = ["Dou Dizhu", "RevoltaaA", "Revolución", "Révolte!"]
+    assert names == playable + [f"{n}.yaml (cannot be used)" for n in broken]
     for button in scene.menu.widgets[:-1]:
         scene.open(next(g for g in scene.games if g.id == button.name))
         frames(app, 2)
@@ -405,3 +406,26 @@ def test_open_in_file_manager_runs_the_platform_opener(tmp_path, monkeypatch):
 def test_bundled_rules_folder_is_never_the_players(home):
     assert userdata.user_rules_dir(create=False) != rules_dir()
     pygame.quit()
+
+
+def test_a_crowded_rules_folder_costs_a_bounded_time(home, monkeypatch):
+    """Many files: at most MAX_OWN_FILES read, and checking stops at the budget (the rest waits)."""
+    from revolt_table.ui import catalog
+
+    folder = user_rules(home)
+    for i in range(catalog.MAX_OWN_FILES + 20):
+        (folder / f"g{i:03d}.yaml").write_text(VALID.replace("id: house", f"id: g{i:03d}"))
+    monkeypatch.setattr(catalog, "CHECK_SECONDS", 0.3)
+    catalog._checked.clear()
+    started = time.perf_counter()
+    games = catalog.load_catalog(own=True)
+    assert time.perf_counter() - started < 0.3 + 2.0
+    own = [g for g in games if g.own]
+    assert len(own) == catalog.MAX_OWN_FILES
+    waiting = [g for g in own if g.broken]
+    assert waiting and all(g.problems == [f"{g.name}: not checked yet (many or large files in the folder); "
+                                          "open this screen again"] for g in waiting)
+    for _ in range(40):                                        # each listing checks some more
+        if not any(g.broken for g in catalog.load_catalog(own=True)):
+            break
+    assert not any(g.broken for g in catalog.load_catalog(own=True))
