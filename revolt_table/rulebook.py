@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from revolt_table.engine.rules import merge_overlay, resolve_rules_path
-from revolt_table.engine.yamlsource import load_located
+from revolt_table.engine.yamlsource import load_located_file
 from revolt_table.i18n import DEFAULT
 from revolt_table.resources import rules_dir
 
@@ -156,9 +156,8 @@ def _item_text(item: Any) -> str:
 
 
 def _read(path: Path) -> Any:
-    """Parsed YAML (the engine's safe reader, which also refuses duplicate keys), or None."""
-    try:
-        located = load_located(Path(path).read_text(encoding="utf-8"), str(path))
-    except OSError:
-        return None
+    """Parsed YAML (the engine's safe reader, which also refuses duplicate keys), or None.
+
+    Through load_located_file: a FIFO or a huge file beside a player's rules file is refused unread."""
+    located = load_located_file(path)
     return None if located.diagnostics else located.data

@@ -429,3 +429,16 @@ def test_a_crowded_rules_folder_costs_a_bounded_time(home, monkeypatch):
         if not any(g.broken for g in catalog.load_catalog(own=True)):
             break
     assert not any(g.broken for g in catalog.load_catalog(own=True))
+
+
+def test_a_fifo_in_place_of_a_rules_translation_is_refused_unread(home):
+    from revolt_table import rulebook
+
+    folder = user_rules(home)
+    (folder / "house.yaml").write_text(VALID, encoding="utf-8")
+    path = rulebook.translation_path(folder / "house.yaml", "house", "de")
+    path.parent.mkdir()
+    make_unusual(path, "fifo")
+    with deadline(10):
+        assert rulebook._read(path) is None
+        assert rulebook.load(folder / "house.yaml", "de").name == "House Rules"    # English where missing
