@@ -11,8 +11,7 @@ from .rules import Rules, load_rules, validate_file
 from .state import GameState, View, Zone, ZoneView, replay
 
 __all__ = [
-    "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match", "Message",
-    "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError", "ScoreChanged",
-    "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "load_rules", "replay",
-    "validate_file",
+    "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match",
+    "Message", "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError",
+    "ScoreChanged", "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "load_rules", "replay", "validate_file",
 ]

@@ -385,7 +385,10 @@ class MajorityState(GameState):
             if card is None:
                 card = pool.pop() if zones[f"chosen:{seat}"].count else -1
             chosen.append(card)
-        pile = pile_known if pile_known is not None else [pool.pop() for _ in range(pile_zone.count if pile_zone else 0)]
+        if pile_known is not None:
+            pile = pile_known
+        else:
+            pile = [pool.pop() for _ in range(pile_zone.count if pile_zone else 0)]
         info: MajorityInfo = view.info
         state = cls(rules, tables, n, hands, pile, pool, None, info.start_seat, start=False)
         state.chosen = chosen

@@ -102,8 +102,12 @@ def test_a_drag_dropped_back_on_the_hand_plays_nothing():
 def _label_texts(scene, monkeypatch):
     drawn = []
     real = scene.family.card_label
-    monkeypatch.setattr(scene.family, "card_label", lambda surface, rect, text, colour: (drawn.append((text, rect)),
-                                                                                          real(surface, rect, text, colour)))
+
+    def spy(surface, rect, text, colour):
+        drawn.append((text, rect))
+        return real(surface, rect, text, colour)
+
+    monkeypatch.setattr(scene.family, "card_label", spy)
     scene.app.draw()
     return drawn
 

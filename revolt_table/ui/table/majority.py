@@ -75,7 +75,7 @@ class MajorityTable(FamilyTable):
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         """0 the name plate; 1 an opponent's hand, a small face-down pile at the plate's right end (its
         count badge beside it); 2 the won stacks, one row under the plate."""
-        g, px = self.scene.geom, self.scene.metrics.px
+        px = self.scene.metrics.px
         head = px(46)
         if band == 0:
             return pygame.Rect(rect.x, rect.y, rect.w, head)
@@ -422,11 +422,13 @@ class MajorityTable(FamilyTable):
         box.center = (st.centerx, st.centery)
         surface.blit(panel_surface(box.size, m.radius * 2, 230, theme.GOLD, edge_w=2), box)
         size = draw.fit_text(title, m.font_title, box.width - m.px(24), True)
-        draw.text(surface, title, size, theme.GOLD_LIGHT, bold=True, center=(box.centerx, box.y + m.px(32)), shadow=True)
+        draw.text(surface, title, size, theme.GOLD_LIGHT, bold=True, center=(box.centerx, box.y + m.px(32)),
+                  shadow=True)
         size = draw.fit_text(sub, m.font_body, box.width - m.px(24))
         draw.text(surface, sub, size, theme.TEXT, center=(box.centerx, box.y + m.px(70)))
         if s.queue.idle:
-            draw.text(surface, tt("end.continue"), m.font_small, theme.TEXT_MUTED, center=(box.centerx, box.y + m.px(98)))
+            draw.text(surface, tt("end.continue"), m.font_small, theme.TEXT_MUTED,
+                      center=(box.centerx, box.y + m.px(98)))
 
     # ================================================================ input
     def can_choose(self) -> bool:
@@ -560,8 +562,8 @@ class MajorityTable(FamilyTable):
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, CardChosen):
-                self.scene.queue.push(self.beat_to_slot(event.seat, move.text if (seat == event.seat and move) else None,
-                                                        face_up=False))
+                mine = move.text if (seat == event.seat and move) else None
+                self.scene.queue.push(self.beat_to_slot(event.seat, mine, face_up=False))
             elif isinstance(event, Played):
                 self.scene.queue.push(self.beat_to_slot(event.seat, event.cards[0], face_up=True))
             elif isinstance(event, Revealed):
@@ -621,7 +623,7 @@ class MajorityTable(FamilyTable):
 
         def start(beat: Beat) -> None:
             self.sound("flip")
-            for k, (owner, card) in enumerate(event.cards):
+            for owner, card in event.cards:
                 if owner == "center":
                     pile = s.model.zones.get("center")
                     slot = s.model.zones["center_card"]
@@ -696,7 +698,7 @@ class MajorityTable(FamilyTable):
                 owner_key = "center" if event.winner is None else event.winner
                 winner_sprite = next((sp for o, sp in entries if sp.card == event.winning_card and o == owner_key),
                                      None) or next((sp for _, sp in entries if sp.card == event.winning_card), None)
-            for (owner, sprite), origin in zip(entries, origins):
+            for (_, sprite), origin in zip(entries, origins):
                 if origin is not None:
                     sprite.fly_from(origin, 0.08)
                 beat.tweens.append(Tween(0.45, lambda t, sp=sprite: setattr(sp, "progress", t), ease_in_out_cubic,
@@ -819,7 +821,10 @@ class MajorityTable(FamilyTable):
                                              centre, sum(c for c in centre if c is not None))]
         last = notes[-1] if notes else _facts({})
         beaten = last.beaten
-        beaten_text = tt("end.beaten", names=", ".join(s.names[b] for b in beaten)) if beaten else tt("end.nobody_beaten")
+        if beaten:
+            beaten_text = tt("end.beaten", names=", ".join(s.names[b] for b in beaten))
+        else:
+            beaten_text = tt("end.nobody_beaten")
         colour = self.colour_name(last.victorious or 0) if notes else ""
         data.subtitle = tt("results.subtitle", colour=colour, n=len(s.match.results), total=games, beaten=beaten_text)
         breakdown = last.breakdown

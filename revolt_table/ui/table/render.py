@@ -126,8 +126,8 @@ class TableRenderer:
                     if sprite.origin is not None and sprite.progress < 1:
                         flying.append((sprite, place))
                     else:
-                        self.draw_sprite(surface, sprite, place,
-                                         shadow=place.mode in ("fan", "slot") or (place.mode == "row" and place.z >= 40))
+                        shadow = place.mode in ("fan", "slot") or (place.mode == "row" and place.z >= 40)
+                        self.draw_sprite(surface, sprite, place, shadow=shadow)
         for sprite, place in flying:
             self.draw_sprite(surface, sprite, place, shadow=True)
 
