@@ -52,6 +52,17 @@ def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
                         help=f"{what} ({', '.join(LANGUAGES)}); default: the saved setting")
 
 
+def _seed(text: str) -> int:
+    """A whole number of at most 18 digits: the save file keeps it, and its reader takes no more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
+    if abs(value) >= 10 ** 18:
+        raise argparse.ArgumentTypeError("at most 18 digits")
+    return value
+
+
 def _quoted(text: str) -> str:
     from .engine.errors import quoted
     return quoted(text)
@@ -69,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--variant")
     play.add_argument("--players", type=_count)
     play.add_argument("--seats", help="comma-separated: human, ai:easy, ai:normal, ai:hard, random")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=_seed)
     play.add_argument("--autoquit", action="store_true",
                       help="close the window when the game reaches its results (for AI-only smoke runs)")
     _add_language(play, "the language to play in, saved as the setting")
@@ -80,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--players", type=_count, required=True)
     arena.add_argument("--seats", required=True, help="comma-separated agents, e.g. ai:hard,ai:normal,random")
     arena.add_argument("--games", type=_count, default=100)
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--seed", type=_seed, default=0)
     arena.add_argument("--iterations", type=_count, help="ai:hard iterations per move")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -97,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("game")
     shot.add_argument("--variant")
     shot.add_argument("--players", type=_count)
-    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--seed", type=_seed, default=1)
     shot.add_argument("--moves", type=int, default=0)
     shot.add_argument("--out", required=True)
     shot.add_argument("--size", type=_size, default=(1280, 720))

@@ -76,6 +76,7 @@ def test_bad_arguments_get_one_sentence_and_exit_2(capsys, argv, message):
     (["arena", "revoltaaa", "--players", "3", "--seats", "random", "--games", "0"],
      "argument --games: expected at least 1, not 0"),
     (["play", "revoltaaa", "--players", "many"], "argument --players: expected a whole number, not 'many'"),
+    (["play", "revoltaaa", "--seed", "1" * 19], "argument --seed: at most 18 digits"),
 ])
 def test_argparse_refusals_say_what_is_allowed(capsys, argv, message):
     code, _, err = run(capsys, *argv)
