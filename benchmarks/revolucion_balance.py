@@ -91,12 +91,12 @@ def run(players: int, seats: list[str], games: int, jobs: int, seed: int = 0) ->
 
 
 def fight_cards(rules) -> list[str]:
-    t = rules._bomb_tables
+    t = rules.params
     return [c for c in t.order if t.cards[c].type in ("soldier", "mercenary", "equipment", "support")]
 
 
 def report(players: int, seats: list[str], games: int, r: dict, rules, brief: bool = False) -> None:
-    t = rules._bomb_tables
+    t = rules.params
     fair = 100 / players
     worst = max(abs(100 * r["seat_wins"][s] / games - fair) for s in range(players))
     att = 100 * r["attacker_wins"] / max(1, r["n_fights"])
@@ -148,8 +148,6 @@ def main() -> None:
     global RULES
     RULES = args.rules
     rules = load_rules(RULES)
-    from revolt_table.games.bomb_cards import tables
-    tables(rules)
     for n in (int(x) for x in args.players.split(",")):
         seats = args.seats.split(",")
         report(n, seats, args.games, run(n, seats, args.games, args.jobs), rules, args.brief)

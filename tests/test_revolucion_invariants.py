@@ -16,8 +16,7 @@ RULES = load_rules("revolucion")
 
 
 def deck_counter():
-    from revolt_table.games.bomb_cards import tables
-    return Counter(tables(RULES).deck)
+    return Counter(RULES.params.deck)
 
 
 def play_random(players: int, seed: int, check_every: int = 0):

@@ -1,8 +1,9 @@
 """Revolución heuristics: attack when favoured, keep protection for the explosion, pass the bomb to
 the weakest neighbour, and aim explosions at parties close to elimination.
 
-The agent reads only the view (its hand, the public tokens, the phase) and ranks the legal moves with
-a few hand-written scores; card roles come from the rules file's effect kinds, not from card ids, so
+The agent reads only the view (its hand, the public tokens, the phase) and the rules' compiled
+parameters (`rules.params`), and ranks the legal moves with a few hand-written scores; card roles
+come from the rules file's effect kinds, not from card ids, so
 a rules variant that renames or re-counts cards still gets sensible play. A defender, who sees the
 attack before answering, weighs its exact odds (two dice) against the cards a lost fight costs.
 The tunable numbers are class attributes, checked by self-play duels (benchmarks/revolucion_balance.py).
@@ -19,7 +20,6 @@ import time
 from ..engine.move import Move
 from ..engine.state import View
 from ..games.bomb import parse_commit
-from ..games.bomb_cards import tables
 from .base import HeuristicAgent
 
 DIE_MEAN = 3.5
@@ -45,7 +45,7 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def __init__(self, rules, noise: float = 0.0):
         self.rules = rules
-        self.t = tables(rules)
+        self.t = rules.params
         self.noise = noise
 
     # --- helpers ------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def has_kind(self, cid: str, occasion: str, kind: str | None = None) -> bool:
         effects = self.card(cid).effects(occasion)
-        return bool(effects) and (kind is None or any(e["kind"] == kind for e in effects))
+        return bool(effects) and (kind is None or any(e.kind == kind for e in effects))
 
     def keep_value(self, cid: str, hand: list[str]) -> float:
         """How much a card is worth keeping in hand (for exchanges and digging)."""
@@ -96,7 +96,7 @@ class BombHeuristicAgent(HeuristicAgent):
 
     # --- choice -------------------------------------------------------------------------------------
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        phase = view.info["phase"]
+        phase = view.info.phase
         handler = getattr(self, "_" + phase, None) or getattr(self, "_" + phase.split("_")[0], None)
         move = handler(view, legal_moves, rng) if handler else None
         return move if move is not None else legal_moves[0]
@@ -108,18 +108,18 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def weakest(self, view: View, seats) -> int:
         info = view.info
-        return min(seats, key=lambda s: (info["lieutenants"][s], view.zones[f"hand:{s}"].count,
-                                         -info["support"][s], self.distance(view, s)))
+        return min(seats, key=lambda s: (info.lieutenants[s], view.zones[f"hand:{s}"].count,
+                                         -info.support[s], self.distance(view, s)))
 
     def strongest(self, view: View, seats) -> int:
         info = view.info
-        return max(seats, key=lambda s: (info["lieutenants"][s], info["support"][s],
+        return max(seats, key=lambda s: (info.lieutenants[s], info.support[s],
                                          view.zones[f"hand:{s}"].count, -self.distance(view, s)))
 
     # --- phases -------------------------------------------------------------------------------------
     def _exchange(self, view, moves, rng):
         hand = list(view.hand())
-        if view.info["ctx"]["swaps"] >= 3:
+        if view.info.ctx.swaps >= 3:
             return Move("keep")
         options = [(self.keep_value(m.text[5:], hand), m) for m in moves if m.text.startswith("swap:")]
         value, move = min(options, key=lambda x: (x[0], x[1].text))
@@ -152,10 +152,10 @@ class BombHeuristicAgent(HeuristicAgent):
         strength = self.fight_strength(hand)
         for m in moves:
             if m.text in self.t.cards and self.has_kind(m.text, "turn", "set_climate"):
-                climate = self.card(m.text).effect("turn", "set_climate")["climate"]
-                attacks_now = self.rules.data["climates"][info["climate"]].get("attacks", 99)
-                attacks_then = self.rules.data["climates"][climate].get("attacks", 99)
-                if climate == info["climate"] or (attacks_then > attacks_now and strength >= 5) \
+                climate = self.card(m.text).effect("turn", "set_climate").climate
+                attacks_now = self.attack_cap(info.climate)
+                attacks_then = self.attack_cap(climate)
+                if climate == info.climate or (attacks_then > attacks_now and strength >= 5) \
                         or (attacks_then < attacks_now and strength < 4):
                     return m   # a favourable change, or a free card in the same climate
         # 4. attack when favoured
@@ -164,33 +164,24 @@ class BombHeuristicAgent(HeuristicAgent):
             targets = [int(m.text.split(":")[1]) for m in attacks]
             target = self.weakest(view, targets)
             defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
-            defence += min(info["support"][target], 1) + self.rules.data["fight"].get("defender_bonus", 0)
-            if strength + DIE_MEAN + min(info["support"][seat], 1) - defence >= self.attack_margin:
+            defence += min(info.support[target], 1) + self.t.defender_bonus
+            if strength + DIE_MEAN + min(info.support[seat], 1) - defence >= self.attack_margin:
                 return texts[f"attack:{target}"]
         # 5. move the bomb
         return self._move_bomb(view, moves, hand)
 
+    def attack_cap(self, climate: str) -> int:
+        attacks = self.t.climates[climate].attacks
+        return 99 if attacks is None else attacks
+
     def _receiver(self, view, seat: int, text: str) -> tuple[int, int, bool]:
+        """Who a bomb move reaches, how many extra cards it spends, and whether it explodes there."""
         parts = text.split("+")
         card, _, dest = parts[0].partition(":")
-        alive = list(view.info["alive"])
-        n = view.players
-        direction = self.card(card).effect("movement", "move")["direction"]
-        if direction == "left":
-            target = next(s for s in ((seat + i) % n for i in range(1, n)) if s in alive)
-        elif direction == "right":
-            target = next(s for s in ((seat - i) % n for i in range(1, n)) if s in alive)
-        else:
-            target = int(dest)
+        target = self.t.receiver(seat, card, int(dest) if dest else None, view.info.alive, view.players)
         extras = parts[1:]
-        steps, explode = 1, False
-        for extra in extras:
-            for effect in self.card(extra).effects("bomb_extra"):
-                if effect["kind"] == "timer":
-                    steps += effect["amount"]
-                elif effect["kind"] == "explode_with" and effect["card"] in extras:
-                    explode = True
-        return target, len(extras), explode or view.info["timer"] - steps <= 0
+        steps, explode = self.t.bomb_steps(extras)
+        return target, len(extras), explode or view.info.timer - steps <= 0
 
     def _move_bomb(self, view, moves, hand):
         seat, info = view.seat, view.info
@@ -205,15 +196,15 @@ class BombHeuristicAgent(HeuristicAgent):
             if head not in self.t.cards or self.card(head).type != "movement":
                 continue
             target, n_extras, explodes = self._receiver(view, seat, m.text)
-            lts = info["lieutenants"][target]
+            lts = info.lieutenants[target]
             if explodes:
                 score = 10 - 2 * lts - 0.3 * n_extras
             else:
                 score = -0.5 * lts - 1.0 * n_extras
-                left_after = info["timer"] - 1 - n_extras
+                left_after = info.timer - 1 - n_extras
                 if left_after == 1:
                     score -= 1.5   # the receiver will look for a victim next: maybe us
-            score -= 0.2 * (self.card(head).effect("movement", "move")["direction"] == "any")
+            score -= 0.2 * (self.t.direction(head) == "any")
             if score > best_score:
                 best, best_score = m, score
         return best
@@ -225,7 +216,7 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def _fort(self, view, moves, rng):
         hand = list(view.hand())
-        lts = view.info["lieutenants"][view.seat]
+        lts = view.info.lieutenants[view.seat]
         forts = [m for m in moves if m.text != "pass"]
         n_protect = sum(1 for c in hand if self.card(c).effects("explosion"))
         if lts == 1 or self.fight_strength(hand) < 3 or n_protect >= 3:
@@ -234,11 +225,11 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def _commit(self, view, moves, rng):
         info, seat = view.info, view.seat
-        ctx = info["ctx"]
-        attacking = ctx["attacker"] == seat
+        ctx = info.ctx
+        attacking = ctx.attacker == seat
         if not attacking and self.smart_defence:
             return self._defend(view, moves)
-        lts = info["lieutenants"][seat]
+        lts = info.lieutenants[seat]
         best, best_score = None, float("-inf")
         for m in moves:
             body = m.text.split(":", 1)[1]
@@ -267,13 +258,13 @@ class BombHeuristicAgent(HeuristicAgent):
         a close one throws in what tips it. Tactics (Alliance, Out of Ammo) are left out of the odds.
         """
         info, seat = view.info, view.seat
-        ctx = info["ctx"]
-        die = self.rules.data["die"]
-        attack = sum(self.card(c).value for c in view.zones[f"fight:{ctx['attacker']}"].cards) + ctx["sp"][0]
-        bonus = self.rules.data["fight"].get("defender_bonus", 0)
-        defender_wins_ties = self.rules.data["fight"]["tie"] == "defender"
+        ctx = info.ctx
+        die = self.t.die
+        attack = sum(self.card(c).value for c in view.zones[f"fight:{ctx.attacker}"].cards) + ctx.sp[0]
+        bonus = self.t.defender_bonus
+        defender_wins_ties = self.t.tie == "defender"
         hand = list(view.hand())
-        lts = info["lieutenants"][seat]
+        lts = info.lieutenants[seat]
         stake = self.lieutenant_worth * (2.0 if lts == 1 else 1.0)
         sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
         best, best_score = None, float("-inf")
@@ -326,48 +317,6 @@ def make_heuristic(rules, level: str) -> BombHeuristicAgent:
 
 
 # --- ai:hard ----------------------------------------------------------------------------------------
-class _ZoneStub:
-    __slots__ = ("count", "cards")
-
-    def __init__(self, cards):
-        self.count = len(cards)
-        self.cards = tuple(cards)
-
-
-class _Zones:
-    """`view.zones[...]` stand-in: the heuristic only asks hand sizes and the cards in a fight."""
-    __slots__ = ("state",)
-
-    def __init__(self, state):
-        self.state = state
-
-    def __getitem__(self, name: str) -> _ZoneStub:
-        kind, _, seat = name.partition(":")
-        return _ZoneStub(self.state.fight[int(seat)] if kind == "fight" else self.state.hands[int(seat)])
-
-
-class RolloutView:
-    """The few parts of a View the heuristic reads, taken straight from a (determinized) state.
-
-    Why: building a real View copies every zone and the phase context, which is most of a rollout's
-    cost. Rollouts run on a determinization the searcher built from its own view, so reading that
-    state directly reveals nothing the searcher did not already guess.
-    """
-    __slots__ = ("seat", "players", "info", "zones", "_hand")
-
-    def __init__(self, state, seat: int):
-        self.seat = seat
-        self.players = state.players
-        self.info = {"phase": state.phase, "ctx": state.ctx, "lieutenants": state.lieutenants,
-                     "support": state.support, "climate": state.climate, "alive": state.alive(),
-                     "timer": state.timer}
-        self.zones = _Zones(state)
-        self._hand = state.hands[seat]
-
-    def hand(self, seat: int | None = None) -> tuple[str, ...]:
-        return tuple(self._hand)
-
-
 class BombSearchAgent:
     """`ai:hard`: determinized Monte-Carlo over a shortlist, with the heuristic as rollout policy.
 
@@ -398,14 +347,14 @@ class BombSearchAgent:
     # --- the decision -----------------------------------------------------------------------------
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         first = self.heuristic.choose(view, legal_moves, rng)
-        if len(legal_moves) == 1 or view.info["phase"] == "exchange":
+        if len(legal_moves) == 1 or view.info.phase == "exchange":
             return first
         shortlist = self._shortlist(view, legal_moves, first)
         if len(shortlist) == 1:
             return first
         seat = view.seat
         totals = [0.0] * len(shortlist)
-        stop_round = view.info["round_no"] + self.horizon
+        stop_round = view.info.round_no + self.horizon
         deadline = time.perf_counter() + self.time_budget if self.time_budget else None
         done = 0
         for _ in range(max(1, self.iterations)):
@@ -426,27 +375,31 @@ class BombSearchAgent:
     def _rollout(self, state, seat: int, rng: random.Random, stop_round: int) -> float:
         policy = self.heuristic
         for _ in range(3000):
-            if state.is_over or state.round_no >= stop_round:
+            if state.is_over:
                 break
             actor = state.to_act[0]
-            state.apply(actor, policy.choose(RolloutView(state, actor), state.legal_moves(actor), rng))
-        return self.evaluate(state, seat)
+            view = state.view(actor)
+            if view.info.round_no >= stop_round:
+                break
+            state.apply(actor, policy.choose(view, state.legal_moves(actor), rng))
+        return self.evaluate(state.view(seat), seat)
 
     @staticmethod
-    def evaluate(state, seat: int) -> float:
+    def evaluate(view: View, seat: int) -> float:
         """1 for a win, 0 once out, else the seat's share of the table's strength."""
-        if state.is_over:
-            return 1.0 if state.winner == seat else 0.0
-        if state.lieutenants[seat] <= 0:
+        info = view.info
+        if view.is_over:
+            return 1.0 if info.winner == seat else 0.0
+        if info.lieutenants[seat] <= 0:
             return 0.0
 
         def strength(s: int) -> float:
-            return state.lieutenants[s] + 0.15 * state.support[s] + 0.04 * len(state.hands[s])
-        return strength(seat) / sum(strength(s) for s in state.alive())
+            return info.lieutenants[s] + 0.15 * info.support[s] + 0.04 * view.zones[f"hand:{s}"].count
+        return strength(seat) / sum(strength(s) for s in info.alive)
 
     # --- candidates -------------------------------------------------------------------------------
     def _shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
-        phase = view.info["phase"]
+        phase = view.info.phase
         if phase == "turn":
             ordered = self._turn_candidates(view, legal_moves)
         elif phase in ("commit_a", "commit_d"):

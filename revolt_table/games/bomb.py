@@ -5,6 +5,10 @@ are chosen from the fixed effect kinds in `bomb_cards.OCCASIONS` and interpreted
 small phase machine: exactly one seat acts at a time (the bomb owner, or a seat that may react), so
 reactions are ordinary decisions with a `pass` option. Dice come from the state's own seeded RNG,
 kept in the state so clones and replays roll the same numbers.
+
+What consumers get (the typed boundary, docs/design.md): `rules.params` (bomb_cards.BombParams) for
+the numbers and cards, `view.info` (bomb_info.BombInfo) for the public facts, events with Message
+reasons, and `refusal(seat, move)` saying why a move is not possible now (`explain_refusal`).
 """
 
 from __future__ import annotations
@@ -14,10 +18,19 @@ import random
 from typing import Any
 
 from ..engine.events import Event, GameOver, Played
+from ..engine.message import Message, Refusal
 from ..engine.move import Move
 from ..engine.state import GameState, View, Zone
 from . import bomb_cards
-from .bomb_cards import Tables, tables
+from .bomb_cards import BombParams
+from .bomb_info import (ATTACK_NEEDS_FIGHTER, ATTACKS_USED, BAD_TARGET, CARD_NOT_NOW, CLIMATE_FORBIDS,
+                        DISARM_TOO_FAR, FIGHT_ATTACKER_WINS, FIGHT_DEFENDER_WINS, FIGHT_TIE_ATTACKER,
+                        FIGHT_TIE_DEFENDER, FIGHTER_ATTACKS, HAS_MOVEMENT, MAX_SUPPORT, NEEDS_FIGHTER, NO_ATTACKS,
+                        NO_SUPPORT_IN_CLIMATE, NOT_ENOUGH_SUPPORT, NOT_FIGHT_CARD, NOT_IN_HAND, ONE_OF_EACH_TYPE,
+                        ONLY_PROTECTION, OVER_LAST_PARTY, OVER_ROUNDS, R_AFTER_FIGHT, R_ALLIANCE, R_ALLIANCE_WON,
+                        R_ATTACK, R_CLIMATE_CARD, R_DEFENCE, R_DIG, R_DISARMED, R_ELIMINATED, R_EXCHANGE,
+                        R_EXPLOSION, R_FIGHT, R_FIRST_PLAYER, R_LOST_FIGHT, R_MASSACRE, R_MASSACRE_PLAYED,
+                        R_OUT_OF_CARDS, R_REFILL, R_TURN, R_TURNED_UP, BombInfo, PhaseContext, refuse)
 from .bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn, CardStolen, ClimateChanged,
                           DeckReshuffled, DieRolled, Disarmed, Discarded, Eliminated, Exploded, FightCommitted,
                           LieutenantLost, LieutenantSaved, Reacted, RoundStarted, SupportChanged, TimerAdvanced)
@@ -39,6 +52,9 @@ class BombFamily:
 
     def check(self, data: dict[str, Any], report) -> None:
         bomb_cards.check(data, report)
+
+    def compile_params(self, rules) -> BombParams:
+        return bomb_cards.compile_params(rules)
 
     def new_game(self, rules, players: int, seed: int | None, deal: dict | None, start_seat: int):
         if seed is None:
@@ -71,9 +87,9 @@ class BombState(GameState):
     """A game of Revolución. Hands are lists of card ids; `ctx` holds the current phase's public data."""
 
     def __init__(self, rules, players: int, seed: int | None, start_seat: int):
-        d = rules.data
+        t: BombParams = rules.params
         self.rules = rules
-        self.t: Tables = tables(rules)
+        self.t = t
         self.players = players
         self.seed = seed
         self.start_seat = start_seat
@@ -85,13 +101,13 @@ class BombState(GameState):
         self.fight: list[list[str]] = [[] for _ in range(players)]   # cards committed to the fight
         self.deck: list[str] = []            # top of the deck LAST
         self.discard: list[str] = []         # top LAST
-        self.lieutenants = [d["lieutenants"]] * players
+        self.lieutenants = [t.lieutenants] * players
         self.support = [0] * players
-        self.supply = d["support_tokens"]
+        self.supply = t.support_tokens
         self.spent = 0                       # support tokens spent in fights: out of the game
         self.climate = ""
         self.bag: list[str] = []             # climate tokens not drawn yet in this cycle
-        self.timer_start = d["timer"][players]
+        self.timer_start = t.timer[players]
         self.timer = self.timer_start
         self.bomb = -1
         self.sender = -1
@@ -113,9 +129,8 @@ class BombState(GameState):
             deck = list(t.deck)
             state.rng.shuffle(deck)
             state.deck = deck
-            hand = rules.data["hand_size"]
             for seat in range(players):
-                state.hands[seat] = [state.deck.pop() for _ in range(hand)]
+                state.hands[seat] = [state.deck.pop() for _ in range(t.hand_size)]
             state._roll_off(events)
             state._start_round(events)
             state.opening_events = tuple(events)
@@ -156,9 +171,9 @@ class BombState(GameState):
             self.lieutenants = list(deal["lieutenants"])
         if "support" in deal:
             self.support = list(deal["support"])
-            self.supply = self.rules.data["support_tokens"] - sum(self.support)
+            self.supply = t.support_tokens - sum(self.support)
         if "climate" in deal:
-            if deal["climate"] not in self.rules.data["climates"]:
+            if deal["climate"] not in t.climates:
                 raise ValueError(f"deal: unknown climate {deal['climate']!r}")
             self.forced_climate = deal["climate"]
         events: list[Event] = []
@@ -214,8 +229,8 @@ class BombState(GameState):
         for key in ("supply", "spent", "climate", "timer", "timer_start", "bomb", "sender", "first", "round_no",
                     "bomb_moves", "phase", "winner"):
             setattr(state, key, info[key])
-        state.bag = list(info["bag"])
-        state.ctx = copy.deepcopy(info["ctx"])
+        state.bag = list(info.bag)
+        state.ctx = info.ctx.working()
         # a seat asked to react holds a card it could play: make the dealt hand agree
         needs: list[tuple[int, set[str]]] = []
         actor = view.to_act[0] if view.to_act else None
@@ -282,9 +297,6 @@ class BombState(GameState):
     def left_of(self, seat: int) -> int:
         return self.clockwise(seat)[0]
 
-    def right_of(self, seat: int) -> int:
-        return self.clockwise(seat)[-1]
-
     _lm_key: tuple[int, int] | None = None
     _lm: list[Move] = []
 
@@ -305,16 +317,117 @@ class BombState(GameState):
             self._out_of_cards(events)
         return events
 
+    # --- refusals -------------------------------------------------------------------------------------
+    def explain_refusal(self, seat: int, text: str) -> Refusal | None:
+        """Why `text` is not legal for the seat to act: the first rule it breaks, as a Refusal.
+
+        Called by `refusal` only for an illegal move, so a reason found here never contradicts
+        `legal_moves`; None leaves the engine's generic "not a legal move now".
+        """
+        if self.phase == "turn":
+            return self._turn_refusal(seat, text)
+        if self.phase in ("commit_a", "commit_d") and text.startswith("fight:"):
+            return self._commit_refusal(seat, text)
+        head, _, rest = text.partition(":")
+        card = rest if head == "swap" else head
+        if card not in self.t.cards:
+            return None
+        if card not in self.hands[seat]:
+            return refuse(NOT_IN_HAND, card=card)
+        return refuse(ONLY_PROTECTION if self.phase == "explosion" else CARD_NOT_NOW, card=card)
+
+    def _missing(self, seat: int, cards) -> str | None:
+        """The first of `cards` (a multiset of ids) that the hand does not hold."""
+        hand = list(self.hands[seat])
+        for card in cards:
+            if card not in hand:
+                return card
+            hand.remove(card)
+        return None
+
+    def _turn_refusal(self, seat: int, text: str) -> Refusal | None:
+        t, hand, climate = self.t, self.hands[seat], self.climate_spec()
+        head, _, rest = text.partition(":")
+        fighter = next((c for c in text.split("+") if c in t.cards and t.cards[c].fighter and c in hand), None)
+        if head == "attack" or fighter:
+            if climate.attacks == 0:
+                return refuse(NO_ATTACKS, climate=climate.id)
+            if not climate.allows_attack(self.ctx["attacks"]):
+                return refuse(ATTACKS_USED, n=climate.attacks, climate=climate.id)
+            if head != "attack":
+                return refuse(FIGHTER_ATTACKS, card=fighter)
+            if not any(t.cards[c].fighter for c in hand):
+                return refuse(ATTACK_NEEDS_FIGHTER)
+            return refuse(BAD_TARGET)
+        if head == "dig":
+            if t.holding(hand, "movement"):
+                return refuse(HAS_MOVEMENT)
+            return refuse(NOT_IN_HAND, card=rest) if rest in t.cards and rest not in hand else None
+        parts = text.split("+")
+        cards = [parts[0].partition(":")[0]] + parts[1:]
+        if any(c not in t.cards for c in cards):
+            return None
+        missing = self._missing(seat, cards)
+        if missing:
+            return refuse(NOT_IN_HAND, card=missing)
+        first, extras = t.cards[cards[0]], cards[1:]
+        if first.type == "movement":
+            for card in extras:
+                if not t.cards[card].effects("bomb_extra"):
+                    return refuse(CARD_NOT_NOW, card=card)
+                if not self.category_allowed(card):
+                    return refuse(CLIMATE_FORBIDS, card=card, climate=climate.id)
+            return refuse(BAD_TARGET)
+        if not first.effects("turn"):
+            return refuse(CARD_NOT_NOW, card=first.id)
+        if not self.category_allowed(first.id):
+            return refuse(CLIMATE_FORBIDS, card=first.id, climate=climate.id)
+        if "disarm" in first.kinds("turn") and self.timer > t.disarm_steps:
+            return refuse(DISARM_TOO_FAR, steps=t.disarm_steps, left=self.timer)
+        return refuse(BAD_TARGET)
+
+    def _commit_refusal(self, seat: int, text: str) -> Refusal | None:
+        try:
+            cards, sp = parse_commit(text)
+        except ValueError:
+            return None
+        t = self.t
+        if any(c not in t.cards for c in cards):
+            return None
+        missing = self._missing(seat, cards)
+        if missing:
+            return refuse(NOT_IN_HAND, card=missing)
+        stray = [c for c in cards if t.cards[c].type not in ("soldier", "mercenary", "equipment", "support")]
+        if stray:
+            return refuse(NOT_FIGHT_CARD, card=stray[0])
+        types = [t.cards[c].type for c in cards]
+        if len(set(types)) < len(types):
+            return refuse(ONE_OF_EACH_TYPE)
+        if not any(t.cards[c].fighter for c in cards):
+            if cards:
+                return refuse(NEEDS_FIGHTER, card=cards[0])
+            if self.phase == "commit_a":
+                return refuse(ATTACK_NEEDS_FIGHTER)
+        if sp:
+            climate = self.climate_spec()
+            if not climate.support_in_fights:
+                return refuse(NO_SUPPORT_IN_CLIMATE, climate=climate.id)
+            if t.max_support is not None and sp > t.max_support:
+                return refuse(MAX_SUPPORT, n=t.max_support)
+            if sp > self.support[seat]:
+                return refuse(NOT_ENOUGH_SUPPORT, n=self.support[seat])
+        return None
+
     # --- small helpers ----------------------------------------------------------------------------
-    def roll(self, seat: int, reason: str, events: list[Event]) -> int:
-        value = self.forced_dice.pop(0) if self.forced_dice else self.rng.randint(1, self.rules.data["die"])
+    def roll(self, seat: int, reason: Message, events: list[Event]) -> int:
+        value = self.forced_dice.pop(0) if self.forced_dice else self.rng.randint(1, self.t.die)
         events.append(DieRolled(seat, value, reason))
         return value
 
     def sorted_hand(self, seat: int) -> list[str]:
         return sorted(self.hands[seat], key=self.t.rank.__getitem__)
 
-    def draw(self, seat: int, n: int, events: list[Event], reason: str = "") -> int:
+    def draw(self, seat: int, n: int, events: list[Event], reason: Message) -> int:
         drawn = 0
         for _ in range(n):
             if not self.deck and not self._reshuffle(events):
@@ -334,7 +447,7 @@ class BombState(GameState):
         events.append(DeckReshuffled(len(self.deck)))
         return True
 
-    def to_discard(self, seat: int | None, cards: list[str], events: list[Event], reason: str) -> None:
+    def to_discard(self, seat: int | None, cards: list[str], events: list[Event], reason: Message) -> None:
         if cards:
             self.discard.extend(cards)
             events.append(Discarded(seat, tuple(cards), reason))
@@ -344,7 +457,7 @@ class BombState(GameState):
         self.discard.append(card)
         events.append(Played(seat, (card,), text or card))
 
-    def gain_support(self, seat: int, amount: int, events: list[Event], reason: str) -> None:
+    def gain_support(self, seat: int, amount: int, events: list[Event], reason: Message) -> None:
         amount = max(0, min(amount, self.supply))
         if amount:
             self.supply -= amount
@@ -352,56 +465,56 @@ class BombState(GameState):
             events.append(SupportChanged(seat, amount, self.support[seat], reason))
 
     def _out_of_cards(self, events: list[Event]) -> None:
-        n = self.rules.data["out_of_cards_draw"]
+        n = self.t.out_of_cards_draw
         for s in self.alive():
             if not self.hands[s]:
-                self.draw(s, n, events, "out of cards")
+                self.draw(s, n, events, R_OUT_OF_CARDS)
 
-    def climate_spec(self) -> dict:
-        return self.rules.data["climates"][self.climate]
+    def climate_spec(self) -> bomb_cards.Climate:
+        return self.t.climates[self.climate]
 
     def category_allowed(self, card: str) -> bool:
         cat = self.t.cards[card].category
-        return cat is None or cat in self.climate_spec()["categories"]
+        return cat is None or cat in self.climate_spec().categories
 
-    def lose_lieutenant(self, seat: int, reason: str, events: list[Event]) -> None:
+    def lose_lieutenant(self, seat: int, reason: Message, events: list[Event]) -> None:
         self.lieutenants[seat] -= 1
         events.append(LieutenantLost(seat, self.lieutenants[seat], reason))
         if self.lieutenants[seat] == 0:
             events.append(Eliminated(seat))
-            self.to_discard(seat, self.hands[seat] + self.table[seat] + self.fight[seat], events, "eliminated")
+            self.to_discard(seat, self.hands[seat] + self.table[seat] + self.fight[seat], events, R_ELIMINATED)
             self.hands[seat], self.table[seat], self.fight[seat] = [], [], []
             if self.support[seat]:
                 self.supply += self.support[seat]
                 self.support[seat] = 0
             living = self.alive()
             if len(living) == 1:
-                self._finish(living[0], events, "the last party with a living lieutenant")
+                self._finish(living[0], events, OVER_LAST_PARTY)
 
-    def _finish(self, winner: int, events: list[Event], why: str) -> None:
+    def _finish(self, winner: int, events: list[Event], why: Message) -> None:
         self.winner = winner
         self.phase = "over"
         self.ctx = {}
-        events.append(GameOver(self.scores, f"Seat {winner + 1} wins: {why}."))
+        events.append(GameOver(self.scores, why))
 
     # --- rounds -----------------------------------------------------------------------------------
     def _roll_off(self, events: list[Event]) -> None:
         contenders = [(self.start_seat + i) % self.players for i in range(self.players)]
         while len(contenders) > 1:
-            rolls = [(self.roll(s, "first player", events), s) for s in contenders]
+            rolls = [(self.roll(s, R_FIRST_PLAYER, events), s) for s in contenders]
             best = max(r for r, _ in rolls)
             contenders = [s for r, s in rolls if r == best]
         self.first = contenders[0]
 
     def _draw_climate(self) -> str:
         if not self.bag:
-            self.bag = list(self.rules.data["climates"])
+            self.bag = list(self.t.climates)
         return self.bag.pop(self.rng.randrange(len(self.bag)))
 
     def _start_round(self, events: list[Event]) -> None:
-        if self.round_no >= self.rules.data["max_rounds"]:
+        if self.round_no >= self.t.max_rounds:
             best = max(self.alive(), key=lambda s: (self.lieutenants[s], self.support[s], -s))
-            self._finish(best, events, "most lieutenants when the rounds ran out")
+            self._finish(best, events, OVER_ROUNDS)
             return
         self.round_no += 1
         self.timer = self.timer_start
@@ -412,12 +525,12 @@ class BombState(GameState):
             self.climate = self._draw_climate()
         events.append(RoundStarted(self.round_no, self.first, self.timer))
         events.append(ClimateChanged(self.climate))
-        size = self.rules.data["hand_size"]
+        size = self.t.hand_size
         order = self.clockwise(self.first, include_self=True)
         for s in order:
             if len(self.hands[s]) < size:
-                self.draw(s, size - len(self.hands[s]), events, "refill")
-        if self.rules.data["exchange_max"] > 0:
+                self.draw(s, size - len(self.hands[s]), events, R_REFILL)
+        if self.t.exchange_max > 0:
             self.phase = "exchange"
             self.ctx = {"seat": order[0], "order": order, "i": 0, "swaps": 0}
         else:
@@ -440,10 +553,10 @@ class BombState(GameState):
         if text != "keep":
             card = text.split(":", 1)[1]
             self.hands[seat].remove(card)
-            self.to_discard(seat, [card], events, "exchange")
-            self.draw(seat, 1, events, "exchange")
+            self.to_discard(seat, [card], events, R_EXCHANGE)
+            self.draw(seat, 1, events, R_EXCHANGE)
             ctx["swaps"] += 1
-            if ctx["swaps"] < self.rules.data["exchange_max"]:
+            if ctx["swaps"] < self.t.exchange_max:
                 return
         ctx["i"] += 1
         ctx["swaps"] = 0
@@ -482,8 +595,8 @@ class BombState(GameState):
             self.play_from_hand(seat, card, events, text)
             events.append(Reacted(seat, card, "interrupt", target))
             for effect in self.t.cards[card].effects("interrupt"):
-                if effect["kind"] == "steal":
-                    for _ in range(effect["amount"]):
+                if effect.kind == "steal":
+                    for _ in range(effect.amount):
                         victim = self.hands[target]
                         if victim:
                             self.hands[seat].append(victim.pop(self.rng.randrange(len(victim))))
@@ -504,16 +617,15 @@ class BombState(GameState):
         for card in t.holding(hand, "turn"):
             if not self.category_allowed(card):
                 continue
-            kinds = {e["kind"] for e in t.cards[card].effects("turn")}
+            kinds = t.cards[card].kinds("turn")
             if "disarm" in kinds:
-                if self.timer <= self.rules.data["disarm"]["own_turn_max_steps_left"]:
+                if self.timer <= t.disarm_steps:
                     moves.append(Move(card))
             elif "kill_lieutenant" in kinds:
                 moves += [Move(f"{card}:{s}") for s in others]
             else:
                 moves.append(Move(card))
-        cap = self.climate_spec().get("attacks")
-        if (cap is None or self.ctx["attacks"] < cap) and any(t.cards[c].fighter for c in hand):
+        if self.climate_spec().allows_attack(self.ctx["attacks"]) and any(t.cards[c].fighter for c in hand):
             moves += [Move(f"attack:{s}") for s in others]
         movers = t.holding(hand, "movement")
         if movers:
@@ -533,18 +645,9 @@ class BombState(GameState):
         return moves
 
     def _destinations(self, seat: int, card: str) -> list[int | None]:
-        direction = self.t.cards[card].effect("movement", "move")["direction"]
-        if direction == "any":
+        if self.t.direction(card) == "any":
             return [s for s in self.alive() if s != seat]
         return [None]
-
-    def _target(self, seat: int, card: str, dest: int | None) -> int:
-        direction = self.t.cards[card].effect("movement", "move")["direction"]
-        if direction == "left":
-            return self.left_of(seat)
-        if direction == "right":
-            return self.right_of(seat)
-        return dest
 
     def _do_turn(self, seat: int, text: str, events: list[Event]) -> None:
         t = self.t
@@ -561,24 +664,24 @@ class BombState(GameState):
         if card.type == "movement":
             self._send(seat, first, int(dest) if dest else None, parts[1:], events)
             return
-        kinds = [e for e in card.effects("turn")]
-        if any(e["kind"] == "disarm" for e in kinds):
+        kinds = card.effects("turn")
+        if any(e.kind == "disarm" for e in kinds):
             self.play_from_hand(seat, first, events, text)
-            self._start_disarm(seat, "turn", events)
+            self._start_disarm(seat, first, "turn", events)
             return
         self.play_from_hand(seat, first, events, text)
         target = int(dest) if dest else None
         pending_kill = False
         for effect in kinds:
-            kind = effect["kind"]
+            kind = effect.kind
             if kind == "set_climate":
-                if effect["climate"] != self.climate:
-                    self.climate = effect["climate"]
+                if effect.climate != self.climate:
+                    self.climate = effect.climate
                     events.append(ClimateChanged(self.climate, seat, first))
             elif kind == "draw":
-                self.draw(seat, effect["amount"], events, first)
+                self.draw(seat, effect.amount, events, R_CLIMATE_CARD)
             elif kind == "gain_support":
-                self.gain_support(seat, effect["amount"], events, t.cards[first].name)
+                self.gain_support(seat, effect.amount, events, R_MASSACRE_PLAYED)
             elif kind == "kill_lieutenant":
                 pending_kill = True
         if pending_kill:
@@ -586,7 +689,7 @@ class BombState(GameState):
                 self.phase = "massacre"
                 self.ctx = {"seat": target, "owner": seat, "attacks": self.ctx["attacks"]}
             else:
-                self.lose_lieutenant(target, "massacre", events)
+                self.lose_lieutenant(target, R_MASSACRE, events)
 
     # massacre reaction
     def _moves_massacre(self, seat: int) -> list[Move]:
@@ -597,7 +700,7 @@ class BombState(GameState):
         if text == "pass":
             self.phase = "turn"
             self.ctx = {"seat": owner, "attacks": attacks}
-            self.lose_lieutenant(seat, "massacre", events)
+            self.lose_lieutenant(seat, R_MASSACRE, events)
             return
         self.play_from_hand(seat, text, events)
         events.append(Reacted(seat, text, "massacre"))
@@ -609,7 +712,7 @@ class BombState(GameState):
     def _dig(self, seat: int, card: str | None, events: list[Event]) -> None:
         if card:
             self.hands[seat].remove(card)
-            self.to_discard(seat, [card], events, "dig")
+            self.to_discard(seat, [card], events, R_DIG)
         turned: list[str] = []
         found = None
         movers = self.t.by_occasion["movement"]
@@ -623,12 +726,12 @@ class BombState(GameState):
             turned.append(c)
             self.discard.append(c)
         if turned:
-            events.append(Discarded(seat, tuple(turned), "turned up"))
+            events.append(Discarded(seat, tuple(turned), R_TURNED_UP))
         if found is None:   # no movement card anywhere: the bomb goes left
             self._send(seat, None, None, [], events)
             return
         self.discard.append(found)          # played straight from the deck
-        events.append(Discarded(seat, (found,), "turned up"))
+        events.append(Discarded(seat, (found,), R_TURNED_UP))
         dests = self._destinations(seat, found)
         if dests == [None]:
             self._send(seat, found, None, [], events, from_hand=False)
@@ -647,7 +750,7 @@ class BombState(GameState):
     def _send(self, seat: int, card: str | None, dest: int | None, extras: list[str], events: list[Event],
               from_hand: bool = True) -> None:
         t = self.t
-        target = self._target(seat, card, dest) if card else self.left_of(seat)
+        target = t.receiver(seat, card, dest, self.alive(), self.players)
         if card and from_hand:
             self.hands[seat].remove(card)
             self.discard.append(card)
@@ -656,14 +759,8 @@ class BombState(GameState):
             self.discard.append(extra)
         if card:
             events.append(Played(seat, (card, *extras), "+".join([card if dest is None else f"{card}:{dest}", *extras])))
-        self.draw(seat, 1, events, "turn")
-        steps, explode = 1, False
-        for extra in extras:
-            for effect in t.cards[extra].effects("bomb_extra"):
-                if effect["kind"] == "timer":
-                    steps += effect["amount"]
-                elif effect["kind"] == "explode_with" and effect["card"] in extras:
-                    explode = True
+        self.draw(seat, 1, events, R_TURN)
+        steps, explode = t.bomb_steps(extras)
         events.append(BombMoved(seat, target, card or "", tuple(extras)))
         self.bomb_moves += 1
         self.sender, self.bomb = seat, target
@@ -685,7 +782,7 @@ class BombState(GameState):
 
     def _explosion_hits(self, victim: int, events: list[Event]) -> None:
         events.append(Exploded(victim))
-        self.lose_lieutenant(victim, "explosion", events)
+        self.lose_lieutenant(victim, R_EXPLOSION, events)
         if self.phase != "over":
             self._end_round(victim, events)
 
@@ -700,7 +797,7 @@ class BombState(GameState):
         self.play_from_hand(seat, text, events)
         events.append(Reacted(seat, text, "explosion"))
         for effect in self.t.cards[text].effects("explosion"):
-            kind = effect["kind"]
+            kind = effect.kind
             if kind == "protect":
                 events.append(Exploded(seat, text))
                 self._end_round(seat, events)
@@ -709,18 +806,18 @@ class BombState(GameState):
                 events.append(BombMoved(seat, target, text, ()))
                 self._explode(target, seat, events)
             elif kind == "delay":
-                self.timer += effect["amount"]
-                events.append(TimerAdvanced(-effect["amount"], self.timer))
+                self.timer += effect.amount
+                events.append(TimerAdvanced(-effect.amount, self.timer))
                 self._begin_turn(seat)
             elif kind == "disarm":
-                self._start_disarm(seat, "explosion", events)
+                self._start_disarm(seat, text, "explosion", events)
             return
 
-    def _start_disarm(self, seat: int, context: str, events: list[Event]) -> None:
+    def _start_disarm(self, seat: int, card: str, context: str, events: list[Event]) -> None:
         self.phase = "wrongwire"
         attacks = self.ctx.get("attacks", 0) if context == "turn" else 0
         self.ctx = {"seat": seat, "disarmer": seat, "context": context, "scan": self.clockwise(seat),
-                    "attacks": attacks}
+                    "attacks": attacks, "card": card}
         self._next_wrongwire(events)
 
     def _next_wrongwire(self, events: list[Event]) -> None:
@@ -731,8 +828,8 @@ class BombState(GameState):
                 ctx["seat"] = s
                 return
         seat = ctx["disarmer"]
-        events.append(Disarmed(seat, True))
-        self.gain_support(seat, self.rules.data["disarm"]["reward"], events, "disarmed the bomb")
+        events.append(Disarmed(seat, True, ctx["card"]))
+        self.gain_support(seat, self.t.disarm_reward, events, R_DISARMED)
         self._end_round(seat, events)
 
     def _moves_wrongwire(self, seat: int) -> list[Move]:
@@ -746,7 +843,7 @@ class BombState(GameState):
         disarmer = ctx["disarmer"]
         self.play_from_hand(seat, text, events)
         events.append(Reacted(seat, text, "disarm", disarmer))
-        events.append(Disarmed(disarmer, False))
+        events.append(Disarmed(disarmer, False, text))
         if ctx["context"] == "turn":
             self.phase = "turn"
             self.ctx = {"seat": disarmer, "attacks": ctx["attacks"]}
@@ -758,7 +855,7 @@ class BombState(GameState):
         attacks = self.ctx["attacks"] + 1
         events.append(AttackDeclared(seat, target))
         self.ctx = {"seat": target, "attacker": seat, "defender": target, "attacks": attacks,
-                    "sp": [0, 0], "tactics": [None, None], "ally": [None, None], "winner": None,
+                    "sp": [0, 0], "tactics": [None, None], "ally": [None, None], "winner_side": None,
                     "kept": False, "saved": ""}
         if self.t.holding(self.hands[target], "attacked"):
             self.phase = "fort"
@@ -795,8 +892,8 @@ class BombState(GameState):
         combos += [f + x for f in fighter_sets if f for x in extras]
         combos.sort(key=lambda combo: [t.rank[c] for c in combo])
         max_sp = 0
-        if self.climate_spec().get("support_in_fights", True):
-            cap = self.rules.data["fight"].get("max_support")
+        if self.climate_spec().support_in_fights:
+            cap = t.max_support
             max_sp = self.support[seat] if cap is None else min(self.support[seat], cap)
         return [Move("fight:" + _fmt_cards(combo, sp), (combo, sp)) for combo in combos for sp in range(max_sp + 1)]
 
@@ -879,15 +976,15 @@ class BombState(GameState):
             card = ctx["tactics"][side]
             if card:
                 for effect in t.cards[card].effects("tactic"):
-                    if effect["kind"] == "cancel_equipment":
+                    if effect.kind == "cancel_equipment":
                         cancel_equipment[1 - side] = True
-                    elif effect["kind"] == "opponent_total":
-                        modifier[1 - side] += effect["amount"]
+                    elif effect.kind == "opponent_total":
+                        modifier[1 - side] += effect.amount
         for side in (0, 1):
-            dice[side] = self.roll(seats[side], "attack" if side == 0 else "defence", events)
+            dice[side] = self.roll(seats[side], R_ATTACK if side == 0 else R_DEFENCE, events)
             if ctx["ally"][side] is not None:
-                ally_dice[side] = self.roll(ctx["ally"][side], "alliance", events)
-        bonus = [0, self.rules.data["fight"].get("defender_bonus", 0)]
+                ally_dice[side] = self.roll(ctx["ally"][side], R_ALLIANCE, events)
+        bonus = [0, t.defender_bonus]
         for side in (0, 1):
             cards = self.fight[seats[side]]
             value = sum(t.cards[c].value for c in cards
@@ -895,25 +992,12 @@ class BombState(GameState):
             totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side] + bonus[side]
         if totals[0] != totals[1]:
             win = 0 if totals[0] > totals[1] else 1
+            verdict = FIGHT_ATTACKER_WINS if win == 0 else FIGHT_DEFENDER_WINS
         else:
-            win = 1 if self.rules.data["fight"]["tie"] == "defender" else 0
-        ctx["winner"] = win
-        words = []
-        for side, role in ((0, "attacker"), (1, "defender")):
-            bits = [f"{c} {t.cards[c].value}" + (" (no ammo)" if cancel_equipment[side] and t.cards[c].type == "equipment" else "")
-                    for c in self.fight[seats[side]]]
-            bits.append(f"die {dice[side]}")
-            if ally_dice[side]:
-                bits.append(f"ally die {ally_dice[side]}")
-            if ctx["sp"][side]:
-                bits.append(f"support {ctx['sp'][side]}")
-            if bonus[side]:
-                bits.append(f"defending {bonus[side]:+d}")
-            if modifier[side]:
-                bits.append(f"{modifier[side]:+d}")
-            words.append(f"{role} seat {seats[side] + 1}: " + ", ".join(bits) + f" = {totals[side]}")
-        explanation = "; ".join(words) + f". The {'attacker' if win == 0 else 'defender'} wins" + \
-            (" (a tie goes to the defender)." if totals[0] == totals[1] else ".")
+            win = 1 if t.tie == "defender" else 0
+            verdict = FIGHT_TIE_DEFENDER if win == 1 else FIGHT_TIE_ATTACKER
+        ctx["winner_side"] = win
+        explanation = Message(verdict, attack=totals[0], defence=totals[1])
         events.append(AttackResolved(seats[0], seats[1], tuple(self.fight[seats[0]]), tuple(self.fight[seats[1]]),
                                      tuple(dice), tuple(ally_dice), tuple(ctx["sp"]), tuple(totals), seats[win],
                                      explanation, (modifier[0] + bonus[0], modifier[1] + bonus[1])))
@@ -939,9 +1023,9 @@ class BombState(GameState):
             self.play_from_hand(seat, text, events)
             events.append(Reacted(seat, text, "fight"))
             for effect in self.t.cards[text].effects(occasion):
-                if effect["kind"] == "keep_cards":
+                if effect.kind == "keep_cards":
                     self.ctx["kept"] = True
-                elif effect["kind"] == "save_lieutenant":
+                elif effect.kind == "save_lieutenant":
                     self.ctx["saved"] = text
         self._finish_fight(events)
 
@@ -951,7 +1035,7 @@ class BombState(GameState):
     def _finish_fight(self, events: list[Event]) -> None:
         t, ctx = self.t, self.ctx
         seats = (ctx["attacker"], ctx["defender"])
-        win = ctx["winner"]
+        win = ctx["winner_side"]
         for side in (0, 1):
             seat = seats[side]
             cards, self.fight[seat] = self.fight[seat], []
@@ -959,19 +1043,19 @@ class BombState(GameState):
                 if ctx["kept"]:
                     self.hands[seat].extend(cards)
                 else:
-                    self.to_discard(seat, cards, events, "lost the fight")
+                    self.to_discard(seat, cards, events, R_LOST_FIGHT)
                 continue
             gone = [c for c in cards if t.cards[c].discard_after_fight]
             kept = [c for c in cards if not t.cards[c].discard_after_fight]
-            self.to_discard(seat, gone, events, "to discard at the end of the fight")
+            self.to_discard(seat, gone, events, R_AFTER_FIGHT)
             if side == 1:
                 self.hands[seat].extend(kept)
             else:
                 self.table[seat].extend(kept)
         ally = ctx["ally"][win]
         if ally is not None and self.living(ally):
-            amount = t.cards[ctx["tactics"][win]].effect("tactic", "ally").get("amount", 1)
-            self.gain_support(ally, amount, events, "alliance won")
+            amount = t.cards[ctx["tactics"][win]].effect("tactic", "ally").amount
+            self.gain_support(ally, amount, events, R_ALLIANCE_WON)
         attacker, attacks = seats[0], ctx["attacks"]
         saved = ctx["saved"]
         self._begin_turn(attacker)
@@ -980,7 +1064,7 @@ class BombState(GameState):
             if saved:
                 events.append(LieutenantSaved(seats[1], saved))
             else:
-                self.lose_lieutenant(seats[1], "fight", events)
+                self.lose_lieutenant(seats[1], R_FIGHT, events)
 
     # --- zones and view -----------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
@@ -994,17 +1078,13 @@ class BombState(GameState):
         out.append(Zone("discard", "pile", None, "public", tuple(reversed(self.discard))))
         return out
 
-    def public_info(self) -> dict[str, Any]:
-        return {
-            "start_seat": self.start_seat, "phase": self.phase, "ctx": copy.deepcopy(self.ctx),
-            "lieutenants": tuple(self.lieutenants), "support": tuple(self.support), "supply": self.supply,
-            "spent": self.spent,
-            "climate": self.climate, "climate_name": self.climate_spec()["name"] if self.climate else "",
-            "bag": tuple(self.bag), "timer": self.timer, "timer_start": self.timer_start,
-            "bomb": self.bomb, "sender": self.sender, "first": self.first, "round_no": self.round_no,
-            "bomb_moves": self.bomb_moves, "winner": self.winner,
-            "alive": tuple(self.alive()),
-        }
+    def public_info(self) -> BombInfo:
+        return BombInfo(
+            start_seat=self.start_seat, phase=self.phase, ctx=PhaseContext.of(self.ctx),
+            lieutenants=tuple(self.lieutenants), support=tuple(self.support), supply=self.supply, spent=self.spent,
+            climate=self.climate, bag=tuple(self.bag), timer=self.timer, timer_start=self.timer_start,
+            bomb=self.bomb, sender=self.sender, first=self.first, round_no=self.round_no,
+            bomb_moves=self.bomb_moves, winner=self.winner, alive=tuple(self.alive()))
 
 
 FAMILY = BombFamily()

@@ -2,13 +2,15 @@
 
 A rules file chooses card effects among a fixed set of effect kinds, each allowed only at certain
 occasions (an explosion, an attack, a fight's tactic step...). `check` rejects any other combination,
-so a rules file can describe a new card but never run code.
+so a rules file can describe a new card but never run code. `compile_params` turns a validated file
+into the frozen `BombParams` record that the state, the AI and the table read (`rules.params`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from ..engine.schema import Bool, DictOf, Int, ListOf, Map, Str
 
@@ -118,14 +120,25 @@ def check(data: dict[str, Any], report) -> None:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """One effect of a card at one occasion (`kind` among OCCASIONS[occasion])."""
+
+    kind: str
+    amount: int = 0
+    climate: str = ""
+    direction: str = ""       # left, right, any (move)
+    card: str = ""            # the partner card (explode_with)
+
+
+@dataclass(frozen=True)
 class Card:
     id: str
-    name: str
+    name: str                 # the rules file's name (the table prefers a translation by id)
     type: str
     count: int
     value: int
     discard_after_fight: bool
-    on: dict[str, tuple[dict, ...]]
+    on: Mapping[str, tuple[Effect, ...]]
     text: str
 
     @property
@@ -136,40 +149,101 @@ class Card:
     def category(self) -> str | None:
         return self.type if self.type in CATEGORIES else None
 
-    def effects(self, occasion: str) -> tuple[dict, ...]:
+    def effects(self, occasion: str) -> tuple[Effect, ...]:
         return self.on.get(occasion, ())
 
-    def effect(self, occasion: str, kind: str) -> dict | None:
+    def effect(self, occasion: str, kind: str) -> Effect | None:
         for e in self.on.get(occasion, ()):
-            if e["kind"] == kind:
+            if e.kind == kind:
                 return e
         return None
 
+    def kinds(self, occasion: str) -> frozenset[str]:
+        return frozenset(e.kind for e in self.on.get(occasion, ()))
+
 
 @dataclass(frozen=True)
-class Tables:
-    cards: dict[str, Card]
+class Climate:
+    id: str
+    name: str                 # the rules file's name
+    attacks: int | None       # attacks per turn; None: as many as the owner wishes
+    categories: frozenset[str]
+    support_in_fights: bool
+
+    def allows_attack(self, made: int) -> bool:
+        return self.attacks is None or made < self.attacks
+
+
+@dataclass(frozen=True)
+class BombParams:
+    """Everything the state, the AI and the table need from a bomb-family rules file, compiled once
+    (`rules.params`). Read-only: mappings are proxies, collections are tuples and frozensets."""
+
+    cards: Mapping[str, Card]
     order: tuple[str, ...]                     # deck order, used to sort hands and move texts
-    rank: dict[str, int]
+    rank: Mapping[str, int]
     deck: tuple[str, ...]                      # the full deck, every copy
-    by_occasion: dict[str, frozenset[str]]     # occasion -> ids of cards usable there
+    by_occasion: Mapping[str, frozenset[str]]  # occasion -> ids of cards usable there
+    climates: Mapping[str, Climate]
+    parties: int
+    lieutenants: int
+    support_tokens: int
+    hand_size: int
+    exchange_max: int
+    out_of_cards_draw: int
+    die: int
+    timer: Mapping[int, int]                   # players -> steps from the start spot to the Palace
+    max_rounds: int
+    tie: str                                   # who wins a tied fight: defender or attacker
+    max_support: int | None                    # tokens one side may spend in a fight (None: any)
+    defender_bonus: int
+    disarm_reward: int
+    disarm_steps: int                          # own-turn Cut The Wires only this close to the Palace
 
     def holding(self, hand, occasion: str) -> list[str]:
         """Distinct cards of `hand` usable at `occasion`, in deck order."""
         usable = self.by_occasion.get(occasion, frozenset())
         return sorted({c for c in hand if c in usable}, key=self.rank.__getitem__)
 
+    def direction(self, card: str) -> str:
+        """Where a movement card sends the bomb: left, right or any."""
+        move = self.cards[card].effect("movement", "move")
+        return move.direction if move else "left"
 
-def tables(rules) -> Tables:
-    cached = getattr(rules, "_bomb_tables", None)
-    if cached is not None:
-        return cached
+    def receiver(self, seat: int, card: str | None, dest: int | None, alive, players: int) -> int:
+        """The seat a movement card (`dest` for Bomb Express) sends the bomb to from `seat`; no card
+        (nothing left to dig) goes left. Left is clockwise: the next living seat in seat order."""
+        living = set(alive)
+        order = [(seat + i) % players for i in range(1, players)]
+        way = self.direction(card) if card else "left"
+        if way == "any":
+            return dest
+        if way == "right":
+            order.reverse()
+        return next(s for s in order if s in living)
+
+    def bomb_steps(self, extras) -> tuple[int, bool]:
+        """Timer steps of one bomb move with these extra cards, and whether they explode it."""
+        steps, explode = 1, False
+        for extra in extras:
+            for effect in self.cards[extra].effects("bomb_extra"):
+                if effect.kind == "timer":
+                    steps += effect.amount
+                elif effect.kind == "explode_with" and effect.card in extras:
+                    explode = True
+        return steps, explode
+
+
+def compile_params(rules) -> BombParams:
+    """The frozen parameters of a validated bomb-family rules file (see `Rules.params`)."""
+    data = rules.data
     cards: dict[str, Card] = {}
     deck: list[str] = []
-    for spec in rules.data["deck"]:
-        on = {occ: tuple(effs) for occ, effs in (spec.get("effects") or {}).items()}
+    for spec in data["deck"]:
+        on = {occ: tuple(Effect(**effect) for effect in effects)
+              for occ, effects in (spec.get("effects") or {}).items()}
         card = Card(spec["id"], spec["name"], spec["type"], spec["count"], spec.get("value", 0),
-                    spec.get("discard_after_fight", False), on, spec.get("text", ""))
+                    spec.get("discard_after_fight", False), MappingProxyType(on), spec.get("text", ""))
         cards[card.id] = card
         deck.extend([card.id] * card.count)
     order = tuple(cards)
@@ -177,7 +251,16 @@ def tables(rules) -> Tables:
     for card in cards.values():
         for occ in card.on:
             by_occasion[occ].add(card.id)
-    result = Tables(cards, order, {c: i for i, c in enumerate(order)}, tuple(deck),
-                    {k: frozenset(v) for k, v in by_occasion.items()})
-    rules._bomb_tables = result
-    return result
+    climates = {cid: Climate(cid, c["name"], c.get("attacks"), frozenset(c["categories"]),
+                             c.get("support_in_fights", True))
+                for cid, c in data["climates"].items()}
+    fight, disarm = data["fight"], data["disarm"]
+    return BombParams(
+        cards=MappingProxyType(cards), order=order, rank=MappingProxyType({c: i for i, c in enumerate(order)}),
+        deck=tuple(deck), by_occasion=MappingProxyType({k: frozenset(v) for k, v in by_occasion.items()}),
+        climates=MappingProxyType(climates), parties=data["parties"], lieutenants=data["lieutenants"],
+        support_tokens=data["support_tokens"], hand_size=data["hand_size"], exchange_max=data["exchange_max"],
+        out_of_cards_draw=data["out_of_cards_draw"], die=data["die"], timer=MappingProxyType(dict(data["timer"])),
+        max_rounds=data["max_rounds"], tie=fight["tie"], max_support=fight.get("max_support"),
+        defender_bonus=fight.get("defender_bonus", 0), disarm_reward=disarm["reward"],
+        disarm_steps=disarm["own_turn_max_steps_left"])

@@ -2,6 +2,8 @@
 
 Like every event they never carry a hidden card: a draw says how many cards, a theft says who
 stole from whom, and only cards that are face up on the table (fight cards, discards) are named.
+Nor do they carry English: a `reason` or an `explanation` is a Message (codes in bomb_info.CODES),
+and cards and climates are ids.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.events import Event
+from ..engine.message import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +32,7 @@ class ClimateChanged(Event):
 class CardsDrawn(Event):
     seat: int
     count: int
-    reason: str = ""
+    reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +41,7 @@ class Discarded(Event):
 
     seat: int | None
     cards: tuple[str, ...]
-    reason: str = ""
+    reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,7 @@ class DeckReshuffled(Event):
 class DieRolled(Event):
     seat: int
     value: int
-    reason: str = ""
+    reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,7 @@ class AttackResolved(Event):
     support: tuple[int, int]
     totals: tuple[int, int]
     winner: int
-    explanation: str = ""
+    explanation: Message | None = None   # the verdict, with both totals
     modifiers: tuple[int, int] = (0, 0)   # Out of Ammo, the defender's +1 and the like, per side
 
 
@@ -123,13 +126,14 @@ class Exploded(Event):
 class Disarmed(Event):
     seat: int
     success: bool
+    card: str = ""                 # Cut The Wires that disarmed it, or the Wrong Wire that stopped it
 
 
 @dataclass(frozen=True, slots=True)
 class LieutenantLost(Event):
     seat: int
     left: int
-    reason: str
+    reason: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +147,7 @@ class SupportChanged(Event):
     seat: int
     delta: int
     total: int
-    reason: str = ""
+    reason: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)

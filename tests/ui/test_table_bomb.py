@@ -163,6 +163,38 @@ def test_a_reaction_answered_no_by_keyboard():
     assert scene.session.state.history[3][0] == 0 and scene.session.state.history[3][1].startswith("fight:T3+E1")
 
 
+def text_span(surface, rect) -> int:
+    """Width of the light text drawn in `rect` (first to last column holding a light pixel)."""
+    cols = [x for x in range(rect.left, rect.right)
+            if any(min(surface.get_at((x, y))[:3]) > 140 for y in range(rect.top, rect.bottom))]
+    return cols[-1] - cols[0] if cols else 0
+
+
+def test_a_card_that_cannot_be_used_now_says_why():
+    """Ann (the human) holds the bomb under Democracy and picks her Mercenary: the hint line gives the
+    game's refusal (nobody attacks under Democracy) instead of staying blank."""
+    from revolt_table.ui import draw, i18n
+    rules = load_rules("revolucion")
+    deal = {"hands": [["M5", "BL", "FO", "E1"], ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "democracy",
+            "start": "turn"}
+    state = rules.new_game(3, seed=4, deal=deal)
+    app, scene = make_table(state=state)
+    scene.model.settle()
+    run_frames(app, 5)
+    fam = scene.family
+    select_cards(app, scene, ["M5"])
+    want = i18n.say(state.refusal(0, "M5"))
+    assert want == "Nobody attacks under Democracy." and fam.layout_buttons()[1] == want
+    app.draw()
+    size = draw.fit_text(want, scene.metrics.font_small - scene.metrics.px(1), fam._actions.w)
+    width = draw.render_text(want, size, (255, 255, 255), False).get_width()
+    assert abs(text_span(app.screen, fam._hint) - width) <= width // 10          # that sentence is drawn
+    select_cards(app, scene, ["M5", "E1"])
+    assert fam.layout_buttons()[1] == want
+    select_cards(app, scene, ["FO"])
+    assert fam.layout_buttons()[1] == "Fort cannot be played now."
+
+
 def dark_pixels(surface, rect) -> int:
     return count_below(surface, (50, 50, 60), rect)
 

@@ -22,6 +22,7 @@ import random
 import pygame
 
 from revolt_table.engine import Event, Move, Played
+from revolt_table.games.bomb_info import BombInfo, PhaseContext
 from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardStolen, ClimateChanged,
                                             Disarmed, Eliminated, Exploded, LieutenantLost, LieutenantSaved,
                                             RoundStarted, SupportChanged, TimerAdvanced)
@@ -54,9 +55,12 @@ class BombTable(FamilyTable):
     def __init__(self, scene) -> None:
         super().__init__(scene)
         self.rules = scene.session.rules
+        self.params = self.rules.params
         self.painter = faces.FacePainter(self.rules)
         cards.register_style("bomb", self.painter.spec)
-        self.order = {c["id"]: i for i, c in enumerate(self.rules.data["deck"])}
+        self.order = dict(self.params.rank)
+        self._info_key: tuple | None = None
+        self._info: BombInfo | None = None
         self.shown: dict = {}
         self._shown_at = -1
         self.refresh_shown(force=True)
@@ -84,11 +88,19 @@ class BombTable(FamilyTable):
         self._board = self._track = self._prompt = self._actions = self._hint = pygame.Rect(0, 0, 1, 1)
 
     # ================================================================ shown state
+    def info(self) -> BombInfo:
+        """The game's public info as it is now (a spectator's view), read once per move."""
+        state = self.scene.session.state
+        key = (id(state), len(state.history))
+        if self._info_key != key or self._info is None:
+            self._info_key, self._info = key, state.view(None).info
+        return self._info
+
     def refresh_shown(self, force: bool = False) -> None:
         """Keep the displayed tokens equal to the game once the animations have caught up."""
         state = self.scene.session.state
         if force or (self.scene.queue.idle and self._shown_at != len(state.history)):
-            info = state.public_info()
+            info = self.info()
             self.shown = {"timer": info["timer"], "timer_start": info["timer_start"], "bomb": info["bomb"],
                           "lieutenants": list(info["lieutenants"]), "support": list(info["support"]),
                           "supply": info["supply"], "climate": info["climate"], "round": info["round_no"],
@@ -201,9 +213,9 @@ class BombTable(FamilyTable):
     def duel_seats(self) -> tuple[int | None, int | None]:
         if self.duel is not None:
             return self.duel["attacker"], self.duel["defender"]
-        ctx = self.shown.get("ctx") or {}
-        if self.shown.get("phase") in ATTACK_PHASES and "attacker" in ctx:
-            return ctx["attacker"], ctx["defender"]
+        ctx = self.shown.get("ctx") or PhaseContext()
+        if self.shown.get("phase") in ATTACK_PHASES and ctx.attacker is not None:
+            return ctx.attacker, ctx.defender
         return None, None
 
     # ================================================================ drawing
@@ -280,7 +292,7 @@ class BombTable(FamilyTable):
             draw.text(surface, self.pod_subtitle(seat), m.font_small - px(2), theme.TEXT_MUTED,
                       midleft=(x, head.centery + px(10)))
         # lieutenants, then support coins
-        total = self.rules.data["lieutenants"]
+        total = self.params.lieutenants
         left = self.shown["lieutenants"][seat]
         size = min(tokens.h, px(30))
         for k in range(total):
@@ -345,13 +357,13 @@ class BombTable(FamilyTable):
         token = faces.climate_token(size, climate)
         tc = (rect.x + px(10) + px(22), rect.y + px(58))
         surface.blit(token, token.get_rect(center=tc))
-        spec = self.rules.data["climates"][climate]
+        climate_name = self.painter.climate_name(climate)
         x = rect.x + px(62)
         width = rect.right - x - px(6)
         label = bt("hud.climate")
         draw.text(surface, label, m.font_small - px(3), theme.TEXT_MUTED, midleft=(x, rect.y + px(38)))
-        nsize = draw.fit_text(spec["name"], m.font_body, width, bold=True)
-        draw.text(surface, spec["name"], nsize, theme.TEXT, bold=True, midleft=(x, rect.y + px(57)))
+        nsize = draw.fit_text(climate_name, m.font_body, width, bold=True)
+        draw.text(surface, climate_name, nsize, theme.TEXT, bold=True, midleft=(x, rect.y + px(57)))
         rule = bt(f"climate_rule.{climate}")
         rsize = draw.fit_text(rule, m.font_small - px(3), width)
         draw.text(surface, rule, rsize, theme.GOLD_LIGHT, midleft=(x, rect.y + px(77)))
@@ -399,11 +411,10 @@ class BombTable(FamilyTable):
         return [(round(x0 + (x1 - x0) * i / max(1, n)), y) for i in range(n + 1)]
 
     def draw_track(self, surface: pygame.Surface) -> None:
-        s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
-        tr = self._track
+        m, px = self.scene.metrics, self.scene.metrics.px
         spots = self.track_spots()
         n = len(spots) - 1
-        danger = self.rules.data["disarm"]["own_turn_max_steps_left"]
+        danger = self.params.disarm_steps
         pygame.draw.line(surface, theme.GOLD_DARK, spots[0], spots[-1], max(3, px(5)))
         taken = n - self.shown["timer"]
         pos = self.track_pos if self.track_pos is not None else taken
@@ -565,7 +576,7 @@ class BombTable(FamilyTable):
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner is None:
             return
-        s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
+        m, px = self.scene.metrics, self.scene.metrics.px
         text, colour = self.banner
         board = self.board()
         width = board.w - px(20)
@@ -605,24 +616,22 @@ class BombTable(FamilyTable):
         key = (len(state.history), s.viewer)
         if getattr(self, "_infos_key", None) != key:
             self._infos_key = key
-            self._infos = bomb_moves.infos(state.legal_moves(s.viewer), state.phase, s.session.names,
+            live = self.info()
+            self._infos = bomb_moves.infos(state.legal_moves(s.viewer), live.phase, s.session.names,
                                            self.painter.name)
-            if state.phase == "turn" and len(state.alive()) > 1:     # say who Bomb Left / Right reach
-                reach = {"left": state.left_of(s.viewer), "right": state.right_of(s.viewer)}
+            if live.phase == "turn" and len(live.alive) > 1:     # say who Bomb Left / Right reach
                 for k, info in enumerate(self._infos):
                     if info.kind == "send" and info.target is None and info.cards:
-                        move = self.rules.data["deck"][self.order[info.cards[0]]].get("effects", {}).get("movement")
-                        way = move[0].get("direction") if move else None
-                        if way in reach:
-                            head, _, tail = info.label.partition(" + ")
-                            label = f"{head} → {self.name(reach[way])}" + (f" + {tail}" if tail else "")
-                            self._infos[k] = bomb_moves.MoveInfo(info.move, info.kind, info.cards, None, 0, label)
+                        reach = self.params.receiver(s.viewer, info.cards[0], None, live.alive, s.session.players)
+                        head, _, tail = info.label.partition(" + ")
+                        label = f"{head} → {self.name(reach)}" + (f" + {tail}" if tail else "")
+                        self._infos[k] = bomb_moves.MoveInfo(info.move, info.kind, info.cards, None, 0, label)
         return self._infos
 
     def actions(self) -> tuple[list[bomb_moves.MoveInfo], str]:
         """The buttons for the current selection, and a hint when the selection is not a move yet."""
         infos = self.move_infos()
-        phase = self.scene.session.state.phase
+        phase = self.info().phase
         chosen = self.selected_cards()
         if phase in REACTION_PHASES:
             if chosen:
@@ -642,7 +651,21 @@ class BombTable(FamilyTable):
             return hits, ""
         if bomb_moves.extendable(infos, chosen):
             return [], bt("prompt.pick_more")
-        return [], ""
+        return [], self.refusal_hint(phase, chosen)
+
+    def refusal_hint(self, phase: str, chosen: list[str]) -> str:
+        """Why the selected cards make no move now (the game's refusal of the move they suggest)."""
+        ordered = sorted(chosen, key=self.sort_key)
+        if phase in ("commit_a", "commit_d"):
+            text = "fight:" + "+".join(ordered)
+        elif phase == "turn":
+            text = "+".join(ordered)
+        else:
+            return ""
+        refusal = self.scene.session.state.refusal(self.scene.viewer, text)
+        if refusal is None or not refusal.code.startswith("bomb."):
+            return ""
+        return i18n.say(refusal)
 
     def prompt_text(self) -> str:
         s = self.scene
@@ -651,38 +674,38 @@ class BombTable(FamilyTable):
             return ""
         if not s.queue.idle:
             return ""
-        phase = state.phase
-        ctx = state.ctx
+        phase = self.info().phase
+        ctx = self.info().ctx
         if not self.can_choose():
             waiting = [self.name(x) for x in state.to_act]
             return bt("prompt.wait", name=", ".join(waiting)) if waiting else ""
         if phase == "exchange":
-            return bt("prompt.exchange", n=ctx.get("swaps", 0))
+            return bt("prompt.exchange", n=ctx.swaps)
         if phase == "turn":
             if any(i.kind == "dig" for i in self.move_infos()):
                 return bt("prompt.turn_dig")
             return bt("prompt.turn")
         if phase == "commit_a":
-            return bt("prompt.commit_a", name=self.name(ctx.get("defender")))
+            return bt("prompt.commit_a", name=self.name(ctx.defender))
         if phase == "commit_d":
-            return bt("prompt.commit_d", name=self.name(ctx.get("attacker")))
+            return bt("prompt.commit_d", name=self.name(ctx.attacker))
         if phase in ("tactic_a", "tactic_d"):
             return bt("prompt.tactic")
         if phase == "fort":
-            return bt("prompt.fort", name=self.name(ctx.get("attacker")))
+            return bt("prompt.fort", name=self.name(ctx.attacker))
         if phase == "massacre":
-            return bt("prompt.massacre", name=self.name(ctx.get("owner")))
+            return bt("prompt.massacre", name=self.name(ctx.owner))
         if phase == "wrongwire":
-            return bt("prompt.wrongwire", name=self.name(ctx.get("disarmer")))
+            return bt("prompt.wrongwire", name=self.name(ctx.disarmer))
         if phase == "irish":
-            return bt("prompt.irish", name=self.name(ctx.get("owner")))
+            return bt("prompt.irish", name=self.name(ctx.owner))
         if phase in ("after_a", "after_d", "explosion", "dig"):
             return bt("prompt." + phase)
         return ""
 
     def layout_buttons(self) -> tuple[list[tuple[pygame.Rect, bomb_moves.MoveInfo | None]], str]:
         """Button rectangles in the action strip: one per move of the selection, then the move list."""
-        s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
+        m, px = self.scene.metrics, self.scene.metrics.px
         self.fix_geometry()
         if not self.can_choose():
             return [], ""
@@ -710,7 +733,7 @@ class BombTable(FamilyTable):
         return out, hint
 
     def draw_prompt_and_actions(self, surface: pygame.Surface) -> None:
-        s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
+        m, px = self.scene.metrics, self.scene.metrics.px
         self.fix_geometry()
         self.buttons, hint = self.layout_buttons()
         main = self.prompt_text()
@@ -748,7 +771,7 @@ class BombTable(FamilyTable):
         index = self.hover if self.hover is not None else (self.selected[-1] if self.selected else None)
         if index is not None and index < len(zone.sprites) and zone.sprites[index].card:
             card = zone.sprites[index].card
-            return f"{self.painter.name(card)}: {self.painter.cards[card].get('text', '')}"
+            return f"{self.painter.name(card)}: {self.painter.text(card)}"
         return bt("prompt.hint") if self.can_choose() else ""
 
     def list_rect(self) -> pygame.Rect:
@@ -759,7 +782,7 @@ class BombTable(FamilyTable):
         return r
 
     def draw_move_list(self, surface: pygame.Surface) -> None:
-        s, m, px = self.scene, self.scene.metrics, self.scene.metrics.px
+        m, px = self.scene.metrics, self.scene.metrics.px
         infos = self.move_infos()
         rect = self.list_rect()
         surface.blit(panel_surface(rect.size, m.radius, 240, theme.GOLD, edge_w=2), rect)
@@ -793,7 +816,7 @@ class BombTable(FamilyTable):
         zone = self.hand_zone()
         if zone is None or not (0 <= index < len(zone.sprites)):
             return
-        phase = self.scene.session.state.phase
+        phase = self.info().phase
         if index in self.selected:
             self.selected.remove(index)
         else:
@@ -806,7 +829,7 @@ class BombTable(FamilyTable):
         self.button_focus = 0
 
     def fight_slot(self, card: str | None) -> str:
-        return self.painter.cards.get(card or "", {}).get("type", "")
+        return self.painter.type_of(card or "")
 
     def play_info(self, info: bomb_moves.MoveInfo) -> None:
         s = self.scene
@@ -817,7 +840,6 @@ class BombTable(FamilyTable):
         s.play(s.viewer, info.move)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        s = self.scene
         if self.menu_clicked(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -933,7 +955,7 @@ class BombTable(FamilyTable):
         active = self.can_choose()
         self.selected = [i for i in self.selected if i < len(zone.sprites)]
         usable: set[str] = set()
-        phase = self.scene.session.state.phase
+        phase = self.info().phase
         if active:
             for info in self.move_infos():
                 usable.update(info.cards)
@@ -973,10 +995,10 @@ class BombTable(FamilyTable):
                     k += 1
         beat.on_start = lambda _beat: self._sound("deal", 0.7)
         s.queue.push(beat)
-        info = s.session.state.public_info()
-        self.push_banner(self.say("banner.round", info["first"], n=info["round_no"], name=self.name(info["first"])), hold=1.0)
-        if info["climate"]:
-            self.push_banner(bt("banner.climate", climate=info["climate_name"]), hold=0.8,
+        info = self.info()
+        self.push_banner(self.say("banner.round", info.first, n=info.round_no, name=self.name(info.first)), hold=1.0)
+        if info.climate:
+            self.push_banner(bt("banner.climate", climate=self.painter.climate_name(info.climate)), hold=0.8,
                              start=lambda: setattr(self, "climate_pulse", 1.0))
 
     def push_banner(self, text: str, colour=theme.GOLD_LIGHT, hold: float = 1.0, card: str | None = None,
@@ -1013,15 +1035,15 @@ class BombTable(FamilyTable):
 
     def ev_RoundStarted(self, e: RoundStarted) -> None:
         def start() -> None:
-            self.shown.update(round=e.round, timer=e.timer, bomb=e.first, phase="exchange", ctx={})
+            self.shown.update(round=e.round, timer=e.timer, bomb=e.first, phase="exchange", ctx=PhaseContext())
             self.duel = None
             self.track_pos = None
         self.push_banner(self.say("banner.round", e.first, n=e.round, name=self.name(e.first)), hold=1.1, start=start)
 
     def ev_ClimateChanged(self, e: ClimateChanged) -> None:
-        spec = self.rules.data["climates"].get(e.climate, {"name": e.climate})
-        text = (bt("banner.climate_by", name=self.name(e.by), card=self.painter.name(e.card), climate=spec["name"])
-                if e.by is not None else bt("banner.climate", climate=spec["name"]))
+        climate = self.painter.climate_name(e.climate)
+        text = (bt("banner.climate_by", name=self.name(e.by), card=self.painter.name(e.card), climate=climate)
+                if e.by is not None else bt("banner.climate", climate=climate))
 
         def start() -> None:
             self.shown["climate"] = e.climate
@@ -1030,8 +1052,8 @@ class BombTable(FamilyTable):
 
     def ev_Played(self, e: Played) -> None:
         card = e.cards[0] if e.cards else ""
-        ctype = self.painter.cards.get(card, {}).get("type", "")
-        if ctype == "movement" or ctype in ("democracy",) or card in ("DE", "RV"):
+        spec = self.params.cards.get(card)
+        if spec is not None and (spec.type == "movement" or spec.effect("turn", "set_climate")):
             return                         # the bomb flight / the climate banner shows these
         head, _, target = e.text.partition(":")
         if target.isdigit():
@@ -1042,7 +1064,6 @@ class BombTable(FamilyTable):
         self.push_banner(text, hold=1.2, card=card, start=lambda: self._sound("flip"))
 
     def ev_BombMoved(self, e: BombMoved) -> None:
-        s = self.scene
         extras = " + ".join(self.painter.name(x) for x in e.extras)
         text = self.say("banner.passes", e.source, a=self.name(e.source), b=self.name(e.target))
         if extras:
@@ -1080,7 +1101,7 @@ class BombTable(FamilyTable):
 
     def ev_AttackDeclared(self, e: AttackDeclared) -> None:
         def start() -> None:
-            self.shown.update(phase="commit_a", ctx={"attacker": e.attacker, "defender": e.defender})
+            self.shown.update(phase="commit_a", ctx=PhaseContext(attacker=e.attacker, defender=e.defender))
         self.push_banner(self.say("banner.attack", e.attacker, a=self.name(e.attacker), b=self.name(e.defender)),
                          colour=(255, 196, 160), hold=1.0, start=start)
 
@@ -1108,8 +1129,7 @@ class BombTable(FamilyTable):
 
     def close_duel(self) -> None:
         """The duel panel stays while the loser may still play a Doctor or a Bodyguard."""
-        state = self.scene.session.state
-        if state.phase not in ("after_a", "after_d"):
+        if self.info().phase not in ("after_a", "after_d"):
             self.duel = None
 
     def ev_CardStolen(self, e: CardStolen) -> None:
@@ -1136,7 +1156,7 @@ class BombTable(FamilyTable):
     def ev_Disarmed(self, e: Disarmed) -> None:
         key = "banner.disarmed" if e.success else "banner.wrong_wire"
         text = self.say(key, e.seat, name=self.name(e.seat))
-        self.push_banner(text, hold=1.2, card="CW" if e.success else "WW")
+        self.push_banner(text, hold=1.2, card=e.card or None)
 
     def ev_LieutenantLost(self, e: LieutenantLost) -> None:
         def start() -> None:
@@ -1159,15 +1179,14 @@ class BombTable(FamilyTable):
         self.push_banner(self.say("banner.eliminated", e.seat, name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
 
     def push_end_beats(self) -> None:
-        state = self.scene.session.state
-        winner = state.public_info()["winner"]
+        winner = self.info().winner
         self.push_banner(self.say("banner.game_over", winner, name=self.name(winner)), hold=2.5, name="end_hold",
                          start=lambda: self._sound("fanfare"))
 
     def results_data(self):
         data = super().results_data()
         s = self.scene.session
-        winner = s.state.public_info().get("winner", -1)
+        winner = self.info().winner
         if 0 <= winner < s.players:
             data.title = bt("results.title", name=s.names[winner])
         data.subtitle = bt("results.subtitle", n=len(s.match.results), total=s.match.games)

@@ -68,33 +68,51 @@ def _t(key: str, default: str = "", **fmt) -> str:
 # ------------------------------------------------------------------------------------------ faces
 
 class FacePainter:
-    """Paints the faces of one rules file's cards (names, types and values come from the rules)."""
+    """Paints the faces of one rules file's cards: types and values come from the compiled rules
+    (`rules.params`), names and effect lines from the translation files by card id (the rules
+    file's name and text where a card has no translation)."""
 
     def __init__(self, rules) -> None:
-        self.cards = {c["id"]: c for c in rules.data["deck"]}
+        self.params = rules.params
+        self.cards = self.params.cards
+
+    def type_of(self, card_id: str) -> str:
+        card = self.cards.get(card_id)
+        return card.type if card is not None else ""
 
     def spec(self, card_id: str) -> cards.FaceSpec:
         """A FaceSpec for generic code (registered as the "bomb" family style)."""
-        c = self.cards.get(card_id, {})
-        colour, dark = TYPE_COLOURS.get(c.get("type", ""), (cards.INK, (10, 10, 12)))
-        rank = str(c["value"]) if c.get("value") else card_id
-        return cards.FaceSpec(rank, colour, dark, "plain", glyph_for(card_id), glyph_for(card_id), c.get("name", ""))
+        card = self.cards.get(card_id)
+        colour, dark = TYPE_COLOURS.get(self.type_of(card_id), (cards.INK, (10, 10, 12)))
+        rank = str(card.value) if card is not None and card.value else card_id
+        return cards.FaceSpec(rank, colour, dark, "plain", glyph_for(card_id), glyph_for(card_id),
+                              self.name(card_id) if card is not None else "")
 
     def name(self, card_id: str) -> str:
-        return self.cards.get(card_id, {}).get("name", card_id)
+        card = self.cards.get(card_id)
+        return _t(f"bomb.card.{card_id}", card.name if card is not None else card_id)
+
+    def text(self, card_id: str) -> str:
+        """The card's full effect (the rules file's text: the card list is part of the rules)."""
+        card = self.cards.get(card_id)
+        return card.text if card is not None else ""
 
     def short(self, card_id: str) -> str:
-        return _t(f"bomb.short.{card_id}", self.cards.get(card_id, {}).get("text", ""))
+        return _t(f"bomb.short.{card_id}", self.text(card_id))
 
     def type_name(self, card_id: str) -> str:
-        ctype = self.cards.get(card_id, {}).get("type", "")
+        ctype = self.type_of(card_id)
         return _t(f"bomb.type.{ctype}", ctype.title())
 
+    def climate_name(self, climate: str) -> str:
+        spec = self.params.climates.get(climate)
+        return _t(f"bomb.climate.{climate}", spec.name if spec is not None else climate)
+
     def value_text(self, card_id: str) -> str:
-        c = self.cards.get(card_id, {})
-        if not c.get("value"):
+        card = self.cards.get(card_id)
+        if card is None or not card.value:
             return ""
-        return str(c["value"]) if c["type"] in ("soldier", "mercenary") else f"+{c['value']}"
+        return str(card.value) if card.fighter else f"+{card.value}"
 
     def face(self, card_id: str, height: int) -> pygame.Surface:
         return _face(self, card_id, max(16, int(height)))
@@ -104,8 +122,7 @@ class FacePainter:
         s = 2
         W, H = w * s, h * s
         big = pygame.Surface((W, H), pygame.SRCALPHA)
-        c = self.cards.get(card_id, {})
-        colour, dark = TYPE_COLOURS.get(c.get("type", ""), (cards.INK, (10, 10, 12)))
+        colour, dark = TYPE_COLOURS.get(self.type_of(card_id), (cards.INK, (10, 10, 12)))
         radius = max(4, W // 11)
         pygame.draw.rect(big, theme.CARD_FACE, big.get_rect(), border_radius=radius)
         pad = max(3, int(W * 0.06))
