@@ -122,7 +122,8 @@ def report(players: int, seats: list[str], games: int, r: dict, rules, brief: bo
     print(f"{line}   (fair {fair:.1f}, worst gap {worst:.1f})")
     if len(set(seats)) > 1:
         print("agent win % per seat taken: " + "  ".join(
-            f"{a}:{100 * r['agent_wins'][a] / r['agent_seats'][a] * players:5.1f}% of fair" for a in sorted(set(seats))))
+            f"{a}:{100 * r['agent_wins'][a] / r['agent_seats'][a] * players:5.1f}% of fair"
+            for a in sorted(set(seats))))
     print(f"{'card':<5}{'name':<28}{'count':>6}{'played/game':>13}{'per copy':>10}{'fights':>8}{'as att %':>10}"
           f"{'fight win %':>12}")
     for cid in t.order:

@@ -23,6 +23,7 @@ from ..engine.move import Move
 from ..engine.state import GameState, View, Zone
 from . import bomb_cards
 from .bomb_cards import BombParams
+from .bomb_info import CODES  # noqa: F401 (every code the family says, for the conformance test)
 from .bomb_info import (ATTACK_NEEDS_FIGHTER, ATTACKS_USED, BAD_TARGET, CARD_NOT_NOW, CLIMATE_FORBIDS,
                         DISARM_TOO_FAR, FIGHT_ATTACKER_WINS, FIGHT_DEFENDER_WINS, FIGHT_TIE_ATTACKER,
                         FIGHT_TIE_DEFENDER, FIGHTER_ATTACKS, HAS_MOVEMENT, MAX_SUPPORT, NEEDS_FIGHTER, NO_ATTACKS,
@@ -758,7 +759,8 @@ class BombState(GameState):
             self.hands[seat].remove(extra)
             self.discard.append(extra)
         if card:
-            events.append(Played(seat, (card, *extras), "+".join([card if dest is None else f"{card}:{dest}", *extras])))
+            text = "+".join([card if dest is None else f"{card}:{dest}", *extras])
+            events.append(Played(seat, (card, *extras), text))
         self.draw(seat, 1, events, R_TURN)
         steps, explode = t.bomb_steps(extras)
         events.append(BombMoved(seat, target, card or "", tuple(extras)))

@@ -1136,13 +1136,13 @@ class BombTable(FamilyTable):
         def tweens():
             self.steal = {"from": self.pod_centre(e.victim), "to": self.pod_centre(e.thief), "t": 0.0}
             return [Tween(0.6, lambda p: self.steal and self.steal.__setitem__("t", p), ease_in_out_cubic)]
-        self.push_banner(self.say("banner.stolen", e.thief, thief=self.name(e.thief), victim=self.name(e.victim)), hold=0.5,
-                         tweens=tweens, end=lambda: setattr(self, "steal", None))
+        text = self.say("banner.stolen", e.thief, thief=self.name(e.thief), victim=self.name(e.victim))
+        self.push_banner(text, hold=0.5, tweens=tweens, end=lambda: setattr(self, "steal", None))
 
     def ev_Exploded(self, e: Exploded) -> None:
         if e.protected_by:
-            self.push_banner(self.say("banner.sheltered", e.seat, name=self.name(e.seat), card=self.painter.name(e.protected_by)),
-                             hold=1.2, card=e.protected_by)
+            text = self.say("banner.sheltered", e.seat, name=self.name(e.seat), card=self.painter.name(e.protected_by))
+            self.push_banner(text, hold=1.2, card=e.protected_by)
             return
 
         def tweens():
@@ -1162,12 +1162,12 @@ class BombTable(FamilyTable):
         def start() -> None:
             self.shown["lieutenants"][e.seat] = e.left
             self.flash[e.seat] = self.scene.time
-        self.push_banner(self.say("banner.lost", e.seat, name=self.name(e.seat), n=e.left), colour=(255, 170, 150), hold=1.2,
-                         start=start)
+        text = self.say("banner.lost", e.seat, name=self.name(e.seat), n=e.left)
+        self.push_banner(text, colour=(255, 170, 150), hold=1.2, start=start)
 
     def ev_LieutenantSaved(self, e: LieutenantSaved) -> None:
-        self.push_banner(self.say("banner.saved", e.seat, name=self.name(e.seat), card=self.painter.name(e.card)), hold=1.0,
-                         card=e.card)
+        text = self.say("banner.saved", e.seat, name=self.name(e.seat), card=self.painter.name(e.card))
+        self.push_banner(text, hold=1.0, card=e.card)
 
     def ev_SupportChanged(self, e: SupportChanged) -> None:
         def start() -> None:
@@ -1176,7 +1176,8 @@ class BombTable(FamilyTable):
         self.push_banner(self.say("banner.support", e.seat, name=self.name(e.seat), n=e.delta), hold=0.7, start=start)
 
     def ev_Eliminated(self, e: Eliminated) -> None:
-        self.push_banner(self.say("banner.eliminated", e.seat, name=self.name(e.seat)), colour=(255, 150, 130), hold=1.4)
+        text = self.say("banner.eliminated", e.seat, name=self.name(e.seat))
+        self.push_banner(text, colour=(255, 150, 130), hold=1.4)
 
     def push_end_beats(self) -> None:
         winner = self.info().winner
