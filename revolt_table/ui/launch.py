@@ -117,6 +117,8 @@ def run(args) -> int:
 
     app = App()
     _apply_env(app.settings)
+    if getattr(args, "language", None):           # play --language: switch, and keep it as the setting
+        app.set_language(args.language)
     install(app)
     if command == "play":
         from revolt_table.engine import RulesError, load_rules
@@ -145,7 +147,7 @@ def run(args) -> int:
 
 def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[int, int], out: str, *,
             variant: str | None = None, moment: str | None = None, at: float = 0.5,
-            seats: list[str] | None = None) -> str:
+            seats: list[str] | None = None, appearance: dict | None = None) -> str:
     """Render the table after `moves` moves (AI plays every seat) and save a PNG at `out`.
 
     moment: also animate, and stop inside the beat of that name (deal, choose, reveal, fight, sweep,
@@ -166,11 +168,12 @@ def capture(game: str, players: int | None, seed: int, moves: int, size: tuple[i
 
     with widgets.no_pointer():
         return _capture(game, players, seed, moves, size, out, variant=variant, moment=moment, at=at,
-                        seats=seats)
+                        seats=seats, appearance=appearance or {})
 
 
 def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[int, int], out: str, *,
-             variant: str | None, moment: str | None, at: float, seats: list[str] | None) -> str:
+             variant: str | None, moment: str | None, at: float, seats: list[str] | None,
+             appearance: dict) -> str:
     import pygame
 
     from revolt_table.ai.registry import make_agent
@@ -183,8 +186,8 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
     rules = load_rules(game, variant=variant)
     players = players or rules.default_players
     seats = seats or ["human"] + ["ai:normal"] * (players - 1)
-    app = App(size=size, settings=Settings(animation_speed=0.0 if moment is None else 1.0, ai_pace=0.0),
-              save_settings=False)
+    app = App(size=size, settings=Settings(animation_speed=0.0 if moment is None else 1.0, ai_pace=0.0,
+                                           **appearance), save_settings=False)
     session = Session(rules, seats, _names(seats), match_seed=seed, ai_pace=0.0, save=False)
     scene = TableScene(app, session)
     scene.auto_ai = False
@@ -248,10 +251,16 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
 
 
 def _screenshot(args) -> int:
+    from revolt_table import userdata
+    from revolt_table.ui.look import appearance
+
+    saved, _ = userdata.load_settings()          # the saved language and look, each overridable
+    shown = appearance(saved, **{name: getattr(args, name, None)
+                                 for name in ("language", "contrast", "grain", "temperature")})
     try:
         capture(args.game, getattr(args, "players", None), int(getattr(args, "seed", 1) or 1),
                 int(getattr(args, "moves", 0) or 0), tuple(getattr(args, "size", (1280, 720))), args.out,
-                variant=getattr(args, "variant", None))
+                variant=getattr(args, "variant", None), appearance=shown)
     except (ValueError, OSError) as exc:
         print(f"revolt-table screenshot: {exc}", file=sys.stderr)
         return 2

@@ -26,8 +26,8 @@ TILE = 512               # grain tile side (a few blits cover 1920x1080)
 TILE_VARIANTS = 3        # grain changes pattern every few frames, like film
 FRAMES_PER_GRAIN = 2
 
-_WARM = (0.10, 0.01, -0.24)     # channel gains added at 100 % temperature (amber: less blue)
-_COOL = (-0.16, -0.04, 0.10)    # ... and at 0 % (bluer: less red)
+_WARM = (0.08, 0.0, -0.18)      # channel gains added at 100 % temperature (amber: less blue)
+_COOL = (-0.12, -0.03, 0.08)    # ... and at 0 % (bluer: less red)
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,18 @@ class LookSettings:
         return self.contrast == NEUTRAL and self.temperature == NEUTRAL and self.grain <= NEUTRAL
 
 
+def appearance(saved, *, language: str | None = None, contrast: int | None = None, grain: int | None = None,
+               temperature: int | None = None) -> dict:
+    """The language and look a picture is taken with: the saved settings, each overridable (the CLI's
+    `screenshot --language/--contrast/--grain/--temperature`). Keyword arguments for userdata.Settings."""
+    chosen = {"language": language, "contrast": contrast, "grain": grain, "temperature": temperature}
+    return {name: value if value is not None else getattr(saved, name) for name, value in chosen.items()}
+
+
 def contrast_factor(percent: float) -> float:
-    """0 % -> 0.4 (flat), 50 % -> 1.0, 100 % -> 1.6 (strong): the slope around mid-grey."""
-    return 1.0 + (min(max(percent, 0), 100) - NEUTRAL) / NEUTRAL * 0.6
+    """0 % -> 0.5 (flat), 50 % -> 1.0, 100 % -> 1.55 (strong): the slope around mid-grey."""
+    f = (min(max(percent, 0), 100) - NEUTRAL) / NEUTRAL
+    return 1.0 + f * (0.55 if f > 0 else 0.5)
 
 
 def channel_gains(percent: float) -> tuple[float, float, float]:

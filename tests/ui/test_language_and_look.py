@@ -102,3 +102,25 @@ def test_four_colour_deck_setting_is_saved(title_app):
     app.push(SettingsScene(app))
     click(app, right_arrow(app.top.widget("four_colour_deck")))
     assert app.settings.four_colour_deck is True and userdata.load_settings()[0].four_colour_deck is True
+
+
+def test_screenshot_uses_the_saved_look_and_language_with_overrides(home, tmp_path):
+    from revolt_table.cli import main
+
+    saved = userdata.Settings(language="de", contrast=20)
+    userdata.save_settings(saved)
+    pictures = {}
+    try:
+        for name, extra in (("saved", []), ("neutral", ["--contrast", "50", "--language", "en"]),
+                            ("warm", ["--temperature", "100", "--contrast", "50"])):
+            out = tmp_path / f"{name}.png"
+            assert main(["screenshot", "revoltaaa", "--players", "3", "--size", "1024x640", "--out", str(out)]
+                        + extra) == 0
+            pictures[name] = pygame.image.load(str(out))
+    finally:
+        i18n.set_language("en")
+        pygame.quit()
+    avg = {name: pygame.transform.average_color(img) for name, img in pictures.items()}
+    spread = {name: max(avg[name][:3]) - min(avg[name][:3]) for name in avg}
+    assert spread["saved"] < spread["neutral"] - 5               # contrast 20: flatter than the neutral picture
+    assert avg["warm"][0] > avg["neutral"][0] and avg["warm"][2] < avg["neutral"][2]

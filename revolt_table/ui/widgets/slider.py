@@ -77,7 +77,9 @@ class Slider(Widget):
         if not self.visible:
             return
         if self.label_ratio:
-            draw.text(surface, self.label, self.font_size, theme.TEXT, midleft=(self.rect.x, self.rect.centery))
+            room = self.track_rect.x - self.rect.x - self.rect.height // 3
+            size = draw.fit_text(self.label, self.font_size, room)
+            draw.text(surface, self.label, size, theme.TEXT, midleft=(self.rect.x, self.rect.centery))
         track = self.track_rect
         radius = track.height // 2
         pygame.draw.rect(surface, theme.TRACK, track, border_radius=radius)

@@ -1,0 +1,134 @@
+"""Long words (German!) never overflow: every scene outside the card tables, in every shipped language, at
+1024x640 and in both text sizes. A text fails when it does not fit its button, selector, panel or line
+even at the smallest size fit_text may shrink it to (11 px, the floor at 1024x640), when it leaves the
+window, or when a rules page line is wider than its panel.
+
+Texts are caught where every scene draws them (draw.text, draw.fit_text) and in the pre-rendered pages
+of the rules tabs, so the test checks what is on screen, not what the code meant to draw.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from conftest import frames
+from revolt_table.i18n import LANGUAGES
+from revolt_table.ui import draw, i18n
+from revolt_table.ui.catalog import load_catalog
+from revolt_table.ui.fonts import font
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.newgame import NewGameScene
+from revolt_table.ui.scenes.pause import PauseScene
+from revolt_table.ui.scenes.results import ResultRow, ResultsData, ResultsScene
+from revolt_table.ui.scenes.rules import FULL, TABLE, RulesPageScene, RulesScene
+from revolt_table.ui.scenes.settings import SettingsScene
+from revolt_table.ui.scenes.title import TitleScene
+
+SIZE = (1024, 640)
+MIN_PX = 11
+
+
+@contextmanager
+def recorded(monkeypatch):
+    """Every text drawn while inside: [(content, size, rect)] and the fit_text calls that failed."""
+    texts: list[tuple[str, int, pygame.Rect]] = []
+    squeezed: list[str] = []
+    real_text, real_fit = draw.text, draw.fit_text
+
+    def text(surface, content, size, color, **kwargs):
+        rect = real_text(surface, content, size, color, **kwargs)
+        texts.append((content, size, rect))
+        return rect
+
+    def fit_text(content, size, max_width, bold=False):
+        fitted = real_fit(content, size, max_width, bold)
+        width = font(fitted, bold).size(content)[0]
+        if width > max_width or fitted < min(MIN_PX, size):
+            squeezed.append(f"{content!r}: {width} px wide at {fitted} px for {max_width} px")
+        return fitted
+
+    monkeypatch.setattr(draw, "text", text)
+    monkeypatch.setattr(draw, "fit_text", fit_text)
+    yield texts, squeezed
+
+
+def _results(app):
+    names = [i18n.t(f"setup.default_name_{i + 1}") for i in range(6)]
+    columns = [i18n.t("table.results.game", n=n) for n in (1, 2, 3)]
+    rows = [ResultRow(name, [i, i + 1, None], 2 * i + 1) for i, name in enumerate(names)]
+    data = ResultsData(columns, rows, subtitle=i18n.t("table.results.subtitle_no_centre", colour=
+                       i18n.t("majority.colour.revoltaaa.red"), n=2, total=3),
+                       footnote=i18n.t("table.results.beaten_note", score=4))
+    return ResultsScene(app, data, on_play_again=lambda: None, on_next_game=lambda: None)
+
+
+def _newgame(app):
+    scene = NewGameScene(app)
+    revolucion = next((g for g in scene.games if g.id == "revolucion"), None)
+    if revolucion is not None:
+        scene._set_game("revolucion")
+        scene._set_players(6)
+    return scene
+
+
+def _rules_page(game_id, tab):
+    def make(app):
+        game = next(g for g in load_catalog() if g.id == game_id)
+        page = RulesPageScene(app, game)
+        page.select_tab(tab)
+        return page
+    return make
+
+
+SCENES = {"title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
+          "results": _results, "pause": lambda app: PauseScene(app, "doudizhu")}
+for _game in ("doudizhu", "revoltaaa", "revolte", "revolucion"):
+    for _tab in (TABLE, FULL):
+        SCENES[f"rules_{_game}_{_tab}"] = _rules_page(_game, _tab)
+
+
+def _page_lines_fit(scene) -> list[str]:
+    """A rules page's pre-rendered lines all lie inside its panel."""
+    problems = []
+    for panel in (getattr(scene, "text", None), getattr(scene, "table", None)):
+        if panel is None or not hasattr(panel, "_rendered"):
+            continue
+        for x, _, image in panel._rendered:
+            if x + image.get_width() > panel.rect.width:
+                problems.append(f"a rules line {x + image.get_width()} px wide in a {panel.rect.width} px panel")
+    return problems
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_scene_fits_at_1024x640(make_app, monkeypatch, lang, text_size):
+    app = make_app(SIZE)
+    app.settings.text_size = text_size
+    app.set_language(lang)
+    problems = []
+    try:
+        for name, make in SCENES.items():
+            if name == "pause":
+                app.reset_to(Scene(app))          # an overlay over nothing: only its own texts are drawn
+            with recorded(monkeypatch) as (texts, squeezed):
+                scene = make(app)
+                app.push(scene)
+                frames(app, 2)
+            window = pygame.Rect((0, 0), SIZE)
+            problems += [f"{name}: does not fit: {s}" for s in squeezed]
+            problems += [f"{name}: {content!r} leaves the window at {rect}" for content, _, rect in texts
+                         if content.strip() and not window.contains(rect)]
+            widgets = [w for w in getattr(scene, "group", getattr(scene, "menu", None)).widgets if w.visible]
+            for content, _, rect in texts:
+                owner = next((w for w in widgets if w.rect.collidepoint(rect.center)), None)
+                if owner is not None and content.strip() and not owner.rect.inflate(2, 2).contains(rect):
+                    problems.append(f"{name}: {content!r} spills out of its {type(owner).__name__} "
+                                    f"({rect} in {owner.rect})")
+            problems += [f"{name}: {p}" for p in _page_lines_fit(scene)]
+            app.pop()
+    finally:
+        i18n.set_language("en")
+    assert not problems, f"{lang}, {text_size} text:\n" + "\n".join(problems)
