@@ -14,10 +14,8 @@ the older dict form keep working; new code should use attributes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Iterator
-
-from .message import Message
 
 
 @dataclass(frozen=True)
@@ -41,23 +39,3 @@ class Info:
     def _names(self) -> tuple[str, ...]:
         return tuple(f.name for f in fields(self))
 
-
-def plain(value: Any) -> Any:
-    """`value` (an Info record, a Message, nested records, tuples, dicts) as plain data: dicts, lists,
-    strings, numbers, booleans and None, fit for a YAML save or JSON.
-
-    Why: the session keeps each finished game's final public info for the results screen and writes
-    it in the save; what a family's info holds stays the family's business (its table reads it).
-    A Message becomes {"code": ..., "args": {...}}.
-    """
-    if isinstance(value, Message):
-        return {"code": value.code, "args": {k: plain(v) for k, v in value.params}}
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, dict):
-        return {k if isinstance(k, str) else str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [plain(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)

@@ -24,7 +24,6 @@ from revolt_table import userdata
 from revolt_table.ai.registry import AGENT_NAMES, make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
-from revolt_table.engine.info import plain
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +48,13 @@ def default_name(seat: int) -> str:
 
 
 def game_note(state: GameState) -> dict[str, Any]:
-    """A finished game's public facts kept for the results screen: its final public info as plain data
-    (for the save). What the facts mean is the family's business: its table's `results_data` reads them."""
-    note = plain(state.view(None).info)
-    return note if isinstance(note, dict) else {}
+    """A finished game's facts kept for the results screen of later games (plain, flat data: it goes in
+    the save, whose schema is userdata.RECORD_SCHEMA). What to keep is the family's business: its table
+    makes the note from the final public view (`FamilyTable.game_note`) and reads it in `results_data`."""
+    from revolt_table.ui.table import table_for
+
+    note = table_for(state.rules.family.name).game_note(state.view(None))
+    return dict(note) if isinstance(note, dict) else {}
 
 
 class Session:
@@ -83,7 +85,7 @@ class Session:
                        for seat, kind in enumerate(self.seats) if kind != "human"}
         self.state: GameState = self.match.new_game()
         self._recorded: GameState | None = None     # the finished game already added to the match
-        self.notes: list[dict[str, Any]] = []       # per finished game: its final public info (game_note)
+        self.notes: list[dict[str, Any]] = []       # per finished game: its table's note (game_note)
         self._executor: ThreadPoolExecutor | None = None
         self._worker: AIWorker | None = None
         if any(kind in self.process_kinds for kind in self.seats):

@@ -236,31 +236,44 @@ def test_family_card_image_hook_paints_every_card(table_home):
 
 
 def test_finished_games_keep_their_facts_in_the_save_and_the_results(table_home):
-    """The session keeps each finished game's final public info as plain data (it goes in the YAML
-    save); the RevoltaaA results read it, and read a note saved in the older form just the same."""
-    import yaml
+    """The RevoltaaA table keeps a small note of each finished game (its table's game_note, from the
+    final public view) for the results of the later games; the note goes in the save, which resumes."""
+    from revolt_table import userdata
+    from revolt_table.ui.session import Session
 
-    from revolt_table.games.majority import Breakdown
-    from revolt_table.ui.session import game_note
-
-    app, scene = make_table(seats=("ai:normal",) * 4, seed=3)
+    app, scene = make_table(seats=("ai:normal",) * 4, seed=3, save=True)
     s = scene.session
     while not s.state.is_over:
         s.play_ai_now()
-    note = s.notes[-1]
     info = s.state.view(None).info
-    assert note == yaml.safe_load(yaml.safe_dump(note))
-    assert note["center_score"] == info.center_score and note["victorious"] == info.victorious
-    assert note["breakdown"][0] == {"stacks": info.breakdown[0].stacks, "cards": info.breakdown[0].cards}
-    assert isinstance(info.breakdown[0], Breakdown) and game_note(s.state) == note
-    new = scene.family.results_data()
-    s.notes[-1] = {"center": info.center_score, "victorious": info.victorious,
-                   "beaten": list(info.beaten_by_center),
-                   "breakdown": [[row.stacks, row.cards] for row in info.breakdown]}
-    old = scene.family.results_data()
-    assert (old.subtitle, old.footnote, [r.detail for r in old.rows], [r.points for r in old.rows]) == (
-        new.subtitle, new.footnote, [r.detail for r in new.rows], [r.points for r in new.rows])
-    assert new.rows[-1].points[0] == info.center_score
-    assert new.subtitle.startswith("The Ducks won" if info.victorious_colour == "red" else "The Robots won")
+    assert s.notes[-1] == {"center": info.center_score, "victorious": info.victorious,
+                           "beaten": list(info.beaten_by_center),
+                           "breakdown": [[row.stacks, row.cards] for row in info.breakdown]}
+    data = scene.family.results_data()
+    assert data.rows[-1].points[0] == info.center_score
+    assert data.subtitle.startswith("The Ducks won" if info.victorious_colour == "red" else "The Robots won")
+    assert [row.detail[:2] for row in data.rows] == [[str(r.stacks), str(r.cards)] for r in info.breakdown]
+    s.next_game()                                       # the save now holds a finished game's note
+    record, warning = userdata.load_game_record()
+    assert warning is None and record["match"]["notes"] == s.notes
+    assert Session.from_record(record, ai_pace=0, save=False).notes == s.notes
     s.notes[-1] = {"breakdown": "garbage", "beaten": [None, "x"], "center": True}
     assert scene.family.results_data().rows[-1].points[0] is None    # a broken note shows nothing, never crashes
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "revolte", "revolucion"])
+def test_a_match_with_a_finished_game_saves_and_resumes(table_home, game):
+    """Every family's note fits the save (userdata.RECORD_SCHEMA): a match resumes after its first game."""
+    from revolt_table import userdata
+    from revolt_table.engine import load_rules
+    from revolt_table.ui.session import Session
+
+    rules = load_rules(game)
+    s = Session(rules, ["ai:normal"] * rules.min_players, ai_pace=0, save=True, match_seed=5)
+    while not s.state.is_over:
+        s.play_ai_now()
+    s.next_game()
+    record, warning = userdata.load_game_record()
+    assert warning is None and record is not None
+    assert Session.from_record(record, ai_pace=0, save=False).match.results == s.match.results
+    s.close()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from revolt_table.engine import Event, Move
+from revolt_table.engine import Event, Move, View
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table import widgets
@@ -364,6 +364,13 @@ class FamilyTable:
 
     def on_events(self, seat: int | None, move: Move | None, events: list[Event]) -> None:
         """Turn engine events into beats. Generic: no special moments; the scene re-syncs the model."""
+
+    @staticmethod
+    def game_note(view: View) -> dict:
+        """What to keep of a finished game (its final public `view`) for the results of the games after
+        it: small, flat, plain data (ints, strings, lists of them), since it is saved with the match
+        (userdata.RECORD_SCHEMA checks it). Generic: nothing beyond the scores the match keeps."""
+        return {}
 
     def results_data(self) -> "ResultsData":
         from revolt_table.ui.scenes.results import ResultRow, ResultsData

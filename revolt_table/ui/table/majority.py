@@ -805,6 +805,16 @@ class MajorityTable(FamilyTable):
 
         return Beat("count", on_start=start, hold=0.35)
 
+    @staticmethod
+    def game_note(view) -> dict:
+        """The centre pile's score, the victorious colour (index), the seats it beat and, per seat then
+        the centre pile, [victorious stacks, victorious cards left] (the form userdata checks)."""
+        info = view.info
+        if info.victorious is None:
+            return {}
+        return {"center": info.center_score, "victorious": info.victorious, "beaten": list(info.beaten_by_center),
+                "breakdown": [[row.stacks, row.cards] for row in info.breakdown]}
+
     def results_data(self):
         """Match points per game, plus the breakdown of the game just played: per player (and the centre
         pile) the stacks topped by the victorious colour and its cards left in hand, who was beaten."""
@@ -848,7 +858,7 @@ class MajorityTable(FamilyTable):
 
 @dataclass(frozen=True)
 class _Facts:
-    """What the results need from one finished game's note (the session's plain copy of its final info)."""
+    """What the results need from one finished game's note (MajorityTable.game_note)."""
 
     centre: int | None
     victorious: int | None
@@ -857,19 +867,16 @@ class _Facts:
 
 
 def _facts(note: dict) -> _Facts:
-    """Read a note: the final MajorityInfo as plain data, or the older save form (center, beaten, and
-    breakdown as [stacks, cards] pairs) so a match saved before this version still shows its results."""
+    """Read a note (MajorityTable.game_note); anything of the wrong shape reads as absent."""
     def as_int(value) -> int | None:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     rows = []
     for row in note.get("breakdown") or ():
-        if isinstance(row, dict):
-            row = (row.get("stacks"), row.get("cards"))
         if isinstance(row, (list, tuple)) and len(row) == 2:
             rows.append((as_int(row[0]) or 0, as_int(row[1]) or 0))
-    beaten = note.get("beaten_by_center", note.get("beaten")) or ()
-    return _Facts(as_int(note.get("center_score", note.get("center"))), as_int(note.get("victorious")),
+    beaten = note.get("beaten") or ()
+    return _Facts(as_int(note.get("center")), as_int(note.get("victorious")),
                   tuple(b for b in beaten if as_int(b) is not None), tuple(rows))
 
 
