@@ -64,7 +64,7 @@ def test_switching_language_retranslates_the_open_rules_page(app):
     try:
         page = _page(app, "revolte")
         app.set_language("de")
-        assert page.title == "Révolte!: Regeln" and page.widget("tab_full").text == "Vollständige Regeln"
+        assert page.title == "Spielregeln: Révolte!" and page.widget("tab_full").text == "Vollständige Regeln"
         assert any("Halunken" in b.text for b in page.text.blocks)
     finally:
         i18n.set_language("en")
