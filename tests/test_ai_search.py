@@ -158,3 +158,19 @@ def test_every_game_ai_hard_keeps_its_time_cap(game, variant, players):
         worst = max(worst, time.perf_counter() - started)
         state.apply(seat, move)
     assert worst < 0.2 + 0.6, f"{game}: a decision took {worst:.2f} s with a 0.2 s cap"
+
+
+def test_the_ai_worker_caps_ai_hard_at_the_interactive_budget():
+    """The worker gives ai:hard the wall-clock cap when the caller names none (the table never does)."""
+    from revolt_table.ai import worker
+    from revolt_table.ai.budget import INTERACTIVE_SECONDS
+
+    rules, state, view, legal = revoltaaa_position()
+    started = time.perf_counter()
+    text = worker.choose_move(str(rules.path), None, "ai:hard", 10**9, None, view, [m.text for m in legal], 8)
+    took = time.perf_counter() - started
+    assert text in {m.text for m in legal}
+    agent = worker._AGENTS[(str(rules.path), None, "ai:hard", 10**9, INTERACTIVE_SECONDS)][1]
+    assert agent.budget.seconds == INTERACTIVE_SECONDS
+    assert took < INTERACTIVE_SECONDS + 0.5
+    assert agent.last["stop"] == "clear" or (agent.last["stop"] == "clock" and took >= INTERACTIVE_SECONDS)
