@@ -108,8 +108,9 @@ def play(state, seat_names: list[str], agents: dict, rngs: list[random.Random], 
 
 # --- one batch of games (runs in a worker process) ----------------------------------------------------
 def _nice() -> None:
+    """Workers run at niceness 10 (not 10 more than a `nice -n 10` parent: 19 starves on a busy machine)."""
     try:
-        os.nice(10)
+        os.nice(max(0, 10 - os.nice(0)))
     except OSError:
         pass
 
