@@ -173,30 +173,34 @@ def _chunks(total: int, size: int):
 
 
 def run(args) -> dict:
+    """Play every cell; ai:hard's pairings first, so a run cut short has the figures that matter most.
+    With --progress each cell prints a line as soon as its last batch is in."""
     tasks, keys = [], []
-    for label, game, variant, counts in GAMES:
-        if args.only and args.only not in (game, label, variant):
-            continue
-        for players in (counts[:1] if args.quick else counts):
-            for focus, field, _ in PAIRINGS:
+    for pairing in PAIRINGS:
+        focus, field, _ = pairing
+        for label, game, variant, counts in GAMES:
+            if args.only and args.only not in (game, label, variant):
+                continue
+            for players in (counts[:1] if args.quick else counts):
                 for start, stop in _chunks(args.games, args.chunk):
                     tasks.append((ladder_batch, (game, variant, players, focus, field, start, stop, args.seed,
                                                  args.iterations, args.time_cap)))
                     keys.append(("ladder", label, players, focus, field))
     if not args.only or args.only in ("doudizhu", "Dou Dizhu"):
-        for mode, landlord, farmer in (("fixed", "ai:hard", "ai:normal"), ("fixed", "ai:normal", "ai:hard"),
-                                       ("fixed", "ai:normal", "ai:normal"), ("bidding", "ai:hard", "ai:normal")):
+        modes = (("fixed", "ai:hard", "ai:normal"), ("fixed", "ai:normal", "ai:hard"),
+                 ("fixed", "ai:normal", "ai:normal"), ("bidding", "ai:hard", "ai:normal"))
+        for mode, landlord, farmer in modes:
             for start, stop in _chunks(args.deals, args.chunk):
                 tasks.append((doudizhu_batch, (mode, landlord, farmer, start, stop, args.seed, args.iterations,
                                                args.time_cap)))
                 keys.append(("doudizhu", mode, landlord, farmer))
+    left = defaultdict(int)
+    for key in keys:
+        left[key] += 1
     results: dict = {}
     timings: dict[str, Timing] = defaultdict(Timing)
-    if args.workers <= 1:
-        answers = (fn(task) for fn, task in tasks)
-    else:
-        pool = ProcessPoolExecutor(args.workers, initializer=_nice)
-        answers = pool.map(_call, tasks)
+    pool = ProcessPoolExecutor(args.workers, initializer=_nice) if args.workers > 1 else None
+    answers = pool.map(_call, tasks) if pool else (fn(task) for fn, task in tasks)
     for key, answer in zip(keys, answers):
         if key[0] == "ladder":
             wins, games, timing = answer
@@ -208,9 +212,17 @@ def run(args) -> dict:
             values, timing = answer
             results.setdefault(key, []).extend(values)
             timings["Dou Dizhu"].merge(timing)
-    if args.workers > 1:
+        left[key] -= 1
+        if args.progress and not left[key]:
+            print("done:", " ".join(map(str, key[1:])), results[key] if key[0] == "ladder" else
+                  f"{len(results[key])} deals, mean {sum(results[key]) / len(results[key]):.3f}", flush=True)
+    if pool:
         pool.shutdown()
-    return {"results": results, "timings": {k: t.as_dict() for k, t in timings.items()}}
+    order = {label: i for i, (label, *_rest) in enumerate(GAMES)}     # print game by game, table by table
+    ladder = sorted((k for k in results if k[0] == "ladder"),
+                    key=lambda k: (order[k[1]], k[2], [p[:2] for p in PAIRINGS].index((k[3], k[4]))))
+    ordered = {k: results[k] for k in ladder} | {k: results[k] for k in results if k[0] != "ladder"}
+    return {"results": ordered, "timings": {k: t.as_dict() for k, t in timings.items()}}
 
 
 def _call(item):
@@ -281,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-cap", type=float, help="ai:hard wall-clock cap per decision in seconds")
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--quick", action="store_true", help="a few games at the smallest tables (tests)")
+    parser.add_argument("--progress", action="store_true", help="print each cell as soon as it is done")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.deals, args.chunk, args.workers = 2, args.deals or 2, 2, min(args.workers, 1)
