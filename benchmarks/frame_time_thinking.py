@@ -8,7 +8,8 @@ and start-up; this script only the frames during ai:hard searches, game by game.
     nice -n 10 python benchmarks/frame_time_thinking.py [--seconds 8] [--size 1920x1080] [--only revolte]
 
 Frames run back to back (no 60 FPS sleep), so the figures are the cost of a frame, not the frame rate;
-the machine's load is printed with them (the search process competes with the frame loop for a core).
+the machine's load is printed with them, and the same table's frames while no search runs, for
+comparison (on a busy machine both suffer; the search process itself needs the second core).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def while_thinking(label: str, game: str, variant: str | None, players: int, siz
         scene.update(DT)
         app.draw()
     thinking: list[float] = []
+    idle: list[float] = []           # the same table's frames while no search runs: what the load costs anyway
     searches = 0
     was_busy = False
     start = time.perf_counter()
@@ -61,12 +63,11 @@ def while_thinking(label: str, game: str, variant: str | None, players: int, siz
         app.draw()
         pygame.display.flip()
         took = (time.perf_counter() - t0) * 1000
-        if busy:
-            thinking.append(took)
+        (thinking if busy else idle).append(took)
     in_process = session.uses_process
     session.close()
     app.close()
-    return {"label": label, "frames": thinking, "searches": searches, "process": in_process}
+    return {"label": label, "frames": thinking, "idle": idle, "searches": searches, "process": in_process}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {label:12s} no frame while a search ran")
             continue
         worst = max(worst, p99(frames))
+        idle = out["idle"]
         print(f"  {label:12s} frames {len(frames):5d}  searches {out['searches']:4d}  mean {statistics.mean(frames):6.2f}"
-              f"  p99 {p99(frames):6.2f}  max {max(frames):6.2f} ms  ({'worker process' if out['process'] else 'THREAD'})")
+              f"  p99 {p99(frames):6.2f}  max {max(frames):6.2f} ms  ({'worker process' if out['process'] else 'THREAD'})"
+              f"   no search: {len(idle)} frames p99 {p99(idle) if idle else float('nan'):6.2f} ms")
     print(f"worst p99 {worst:.2f} ms (aim <= 16 ms); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 0
 
