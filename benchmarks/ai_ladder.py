@@ -65,26 +65,50 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, fl
 
 
 class Timing:
-    """Decision times per agent level."""
+    """Decision times per agent level: CPU seconds of the deciding thread (what "one core" means, and
+    steady on a shared machine) and wall-clock seconds (what a player waits on this machine now)."""
 
     def __init__(self) -> None:
         self.count: dict[str, int] = defaultdict(int)
         self.total: dict[str, float] = defaultdict(float)
         self.max: dict[str, float] = defaultdict(float)
+        self.wall: dict[str, float] = defaultdict(float)
+        self.wall_max: dict[str, float] = defaultdict(float)
 
-    def add(self, name: str, seconds: float) -> None:
+    def add(self, name: str, cpu: float, wall: float) -> None:
         self.count[name] += 1
-        self.total[name] += seconds
-        self.max[name] = max(self.max[name], seconds)
+        self.total[name] += cpu
+        self.max[name] = max(self.max[name], cpu)
+        self.wall[name] += wall
+        self.wall_max[name] = max(self.wall_max[name], wall)
 
     def merge(self, other: dict) -> None:
-        for name, (count, total, most) in other.items():
+        for name, (count, total, most, wall, wall_most) in other.items():
             self.count[name] += count
             self.total[name] += total
             self.max[name] = max(self.max[name], most)
+            self.wall[name] += wall
+            self.wall_max[name] = max(self.wall_max[name], wall_most)
 
     def as_dict(self) -> dict:
-        return {n: (self.count[n], self.total[n], self.max[n]) for n in self.count}
+        return {n: (self.count[n], self.total[n], self.max[n], self.wall[n], self.wall_max[n]) for n in self.count}
+
+    @staticmethod
+    def lines(table: dict, label: str) -> list[str]:
+        out = []
+        for name in sorted(table):
+            count, total, most, wall, wall_most = table[name]
+            out.append(f"  {label:12s} {name:10s} {count:10d} {1000 * total / max(1, count):9.1f} {1000 * most:9.1f}"
+                       f" {1000 * wall / max(1, count):10.1f} {1000 * wall_most:9.1f}")
+        return out
+
+
+def timed(agent, view, legal, rng, timing: Timing, name: str):
+    """agent.choose, timed in CPU and wall-clock seconds."""
+    cpu, wall = time.thread_time(), time.perf_counter()
+    move = agent.choose(view, legal, rng)
+    timing.add(name, time.thread_time() - cpu, time.perf_counter() - wall)
+    return move
 
 
 def _agents(rules, names, iterations, time_cap):
@@ -96,10 +120,7 @@ def play(state, seat_names: list[str], agents: dict, rngs: list[random.Random], 
     while not state.is_over:
         for seat in state.to_act:
             name = seat_names[seat]
-            view, legal = state.view(seat), state.legal_moves(seat)
-            started = time.perf_counter()
-            move = agents[name].choose(view, legal, rngs[seat])
-            timing.add(name, time.perf_counter() - started)
+            move = timed(agents[name], state.view(seat), state.legal_moves(seat), rngs[seat], timing, name)
             state.apply(seat, move)
             if state.is_over:
                 break
@@ -271,13 +292,11 @@ def report(data: dict, args) -> list[str]:
                 mean, lo, hi = mean_interval(values)
                 lines.append(f"  with bidding {landlord} (seat rotated) vs two {farmer}: deals {n:5d}  "
                              f"mean points per deal {mean:+.3f} [{lo:+.3f}, {hi:+.3f}]")
-    lines += ["", "Decision times per level (every decision, forced ones included)",
-              f"  {'game':12s} {'level':10s} {'decisions':>10s} {'mean ms':>9s} {'max ms':>9s}"]
+    lines += ["", "Decision times per level (every decision, forced ones included; CPU of one core, and wall clock)",
+              f"  {'game':12s} {'level':10s} {'decisions':>10s} {'mean ms':>9s} {'max ms':>9s} {'wall mean':>10s}"
+              f" {'wall max':>9s}"]
     for game, table in timings.items():
-        for name in sorted(table):
-            count, total, most = table[name]
-            lines.append(f"  {game:12s} {name:10s} {count:10d} {1000 * total / max(1, count):9.1f} "
-                         f"{1000 * most:9.1f}")
+        lines += Timing.lines(table, game)
     return lines
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.ai_ladder import Timing, _nice, doudizhu_deal, wilson  # noqa: E402
+from benchmarks.ai_ladder import Timing, _nice, doudizhu_deal, timed, wilson  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 
@@ -104,9 +104,7 @@ def play_deals(task: tuple) -> tuple:
             if name == RULE:
                 move = rule.choose(state, seat)
             else:
-                started = time.perf_counter()
-                move = ours[name].choose(state.view(seat), state.legal_moves(seat), rngs[seat])
-                timing.add(name, time.perf_counter() - started)
+                move = timed(ours[name], state.view(seat), state.legal_moves(seat), rngs[seat], timing, name)
             state.apply(seat, move)
         wins += state.scores[0] > 0
     return wins, stop - start, timing.as_dict(), rule.illegal
@@ -154,9 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         side = "landlord" if landlord != RULE or farmer == RULE else "farmers"
         lo, hi = wilson(ours, deals)
         print(f"  {landlord:16s} {farmer:16s} {deals:6d}  {ours / deals:8.3f} ({side:8s}) [{lo:.3f}, {hi:.3f}]")
-    print("Our decision times:")
-    for name, (count, total, most) in sorted(timing.as_dict().items()):
-        print(f"  {name:10s} {count:7d} decisions  mean {1000 * total / max(1, count):6.1f} ms  max {1000 * most:6.1f} ms")
+    print(f"Our decision times (CPU of one core, and wall clock):\n  {'':12s} {'level':10s} {'decisions':>10s} "
+          f"{'mean ms':>9s} {'max ms':>9s} {'wall mean':>10s} {'wall max':>9s}")
+    print("\n".join(Timing.lines(timing.as_dict(), "Dou Dizhu")))
     print(f"Rule-agent answers not legal here: {illegal}")
     print(f"{time.perf_counter() - started:.0f} s with {args.workers} worker(s)")
     return 0
