@@ -10,52 +10,262 @@ cannot win, wins with the smallest sufficient card, saves Blaggards and coins fo
 trick it would otherwise lose, throws in Citizens when that starts a Revolt against an opponent's
 trick, and dumps a high Noble or a low Rascal off-family when that takes a bonus.
 
-`ai:easy` samples less and plays a random legal card a third of the time. `make_hard` builds a search
-over determinizations whose rollouts use this heuristic's greedy answers (see TricksSearchAgent).
+The mechanics work on card indices (`TrickTools`, from `rules.params.cards`), shared with ai:hard's
+play-outs and its inference (ai/tricks_search.py). `ai:easy` samples less and plays a random legal
+card a third of the time; `make_hard` builds the search.
 """
 
 from __future__ import annotations
 
+import math
 import random
-import time
-from collections import Counter
 
-from ..engine.events import Played, TrickWon
 from ..engine.move import Move
 from ..engine.state import View
-from ..games.tricks import CoinPaid, FamilyChosen, Revolt, TurnEnded
+
+NONE = -1           # no chosen family yet
+
+
+class TrickTools:
+    """Révolte!'s trick mechanics on card indices (`params.cards`), for play-outs and inference.
+
+    A hand is a list of card indices (`params.cards.ids`); a trick a list of (seat, card, cut)."""
+
+    def __init__(self, rules, keep_weight: float = 1.2) -> None:
+        p = rules.params
+        t = p.cards
+        self.fam = t.fam
+        self.val = t.val
+        self.ids = t.ids
+        self.index = t.index
+        self.letters = t.letters
+        self.trump = t.trump
+        self.fam_cards = t.fam_cards
+        self.citizen = t.citizen
+        self.pitchfork = t.pitchfork
+        self.size = len(t.ids)
+        self.cost = p.cut_cost
+        self.ties_revolt = p.ties_revolt
+        self.per_trick = p.points_per_trick
+        self.noble = (t.letters.index(p.noble.family), p.noble.highest, p.noble.amount) if p.noble else None
+        self.knave = (t.letters.index(p.knave.family), p.knave.highest, p.knave.amount) if p.knave else None
+        self.high = [max(t.val[c] for c in cards) if cards else 1 for cards in t.fam_cards]
+        self.keep_weight = keep_weight
+        self.richest_bonus = p.richest_alone
+        self.plays = [m.text for m in t.card_moves]
+        self.cuts = [m.text if m is not None else "" for m in t.cut_moves]
+
+    # --- the rules of one trick -------------------------------------------------------------------
+    def options(self, hand: list[int], family: int, coins: int) -> list[tuple[int, bool]]:
+        """The legal (card, cut) plays of `hand` (card indices); one Citizen stands for all (they
+        play alike)."""
+        fam, trump = self.fam, self.trump
+        has_f = family >= 0 and family in [fam[c] for c in hand]
+        can_cut = coins >= self.cost
+        out = []
+        citizen = False
+        for c in hand:
+            f = fam[c]
+            if f < 0:
+                if not citizen:
+                    citizen = True
+                    out.append((c, False))
+                continue
+            if family < 0 or f == family or not has_f:
+                out.append((c, False))
+            if can_cut and f == trump:
+                out.append((c, True))
+        return out
+
+    def family_after(self, family: int, card: int, cut: bool) -> int:
+        if family >= 0:
+            return family
+        return self.trump if cut else self.fam[card]
+
+    def best(self, trick, family: int):
+        """The entry winning so far as (is_cut, value, seat), or None."""
+        val, fam = self.val, self.fam
+        top = None
+        for s, c, cut in trick:
+            if cut:
+                if top is None or not top[0] or val[c] > top[1]:
+                    top = (True, val[c], s)
+            elif fam[c] == family and (top is None or (not top[0] and val[c] > top[1])):
+                top = (False, val[c], s)
+        return top
+
+    def resolve(self, trick, family: int):
+        """(winner, noble seat, knave seat) of a full trick, or None for a Revolt."""
+        fam, val, trump = self.fam, self.val, self.trump
+        counts = [0] * len(self.letters)
+        citizens = 0
+        for _, c, cut in trick:
+            f = trump if cut else fam[c]
+            if f < 0:
+                citizens += 1
+            else:
+                counts[f] += 1
+        most = max(counts)
+        if citizens > most or (self.ties_revolt and citizens and citizens == most):
+            return None
+        top = self.best(trick, family)
+        winner = top[2] if top else None
+        noble = self._bonus_seat(trick, self.noble) if self.noble else None
+        knave = self._bonus_seat(trick, self.knave) if self.knave else None
+        return winner, noble, knave
+
+    def _bonus_seat(self, trick, bonus) -> int | None:
+        """Who played the bonus family's highest (or lowest) card of the trick, if any."""
+        family, highest, _ = bonus
+        fam, val = self.fam, self.val
+        pick = None
+        for s, c, _ in trick:
+            if fam[c] == family and (pick is None or (val[c] > pick[0] if highest else val[c] < pick[0])):
+                pick = (val[c], s)
+        return pick[1] if pick else None
+
+    # --- how the heuristic plays -------------------------------------------------------------------
+    def reply(self, options: list[tuple[int, bool]], trick, family: int, rng: random.Random):
+        """The heuristic's model of a player still to play, given its legal plays: win cheaply,
+        sometimes cut, sometimes a Citizen, else throw the lowest card."""
+        if not options:
+            return None
+        fam, val = self.fam, self.val
+        top = self.best(trick, family)
+        plain, cuts, citizens, dump = [], [], [], []
+        for o in options:
+            c, cut = o
+            if cut:
+                if top is None or not top[0] or val[c] > top[1]:
+                    cuts.append(o)
+                continue
+            f = fam[c]
+            if f < 0:
+                citizens.append(o)
+                continue
+            dump.append(o)
+            if top is None or (not top[0] and f == family and val[c] > top[1]):
+                plain.append(o)
+        if plain and rng.random() < 0.85:
+            if top is not None:
+                return min(plain, key=lambda o: val[o[0]])
+            return max(plain, key=lambda o: val[o[0]])
+        if cuts and rng.random() < 0.25:
+            return min(cuts, key=lambda o: val[o[0]])
+        if citizens and rng.random() < 0.3:
+            return citizens[0]
+        if dump:
+            return min(dump, key=lambda o: val[o[0]])
+        return options[0]
+
+    def utility(self, outcome, me: int, n: int, coin_value: float) -> float:
+        """The heuristic's score of a trick's outcome: own gain minus a share of the others'."""
+        if outcome is None:
+            return 0.0
+        winner, noble, knave = outcome
+        mine = others = 0.0
+        if winner is not None:
+            if winner == me:
+                mine += self.per_trick
+            else:
+                others += self.per_trick
+        if noble is not None:
+            if noble == me:
+                mine += self.noble[2]
+            else:
+                others += self.noble[2]
+        if knave is not None:
+            if knave == me:
+                mine += coin_value * self.knave[2]
+            else:
+                others += coin_value * self.knave[2]
+        return mine - others / max(1, n - 1)
+
+    def keep_value(self, card: int, unseen: list[int], coin_value: float) -> float:
+        """What the card is worth kept for later: a trick if few unseen cards beat it, the Noble's
+        bonus, the Knave's coin, a cut."""
+        f = self.fam[card]
+        if f < 0:
+            return 0.3
+        v = self.val[card]
+        higher = lower = 0
+        for j in self.fam_cards[f]:
+            k = unseen[j]
+            if k:
+                if self.val[j] > v:
+                    higher += k
+                elif self.val[j] < v:
+                    lower += k
+        value = max(0.0, 1.0 - higher / 4.0) * self.per_trick
+        if self.noble and f == self.noble[0]:
+            value += max(0.0, 1.0 - higher / 3.0) * self.noble[2]
+        if self.knave and f == self.knave[0]:
+            value += max(0.0, 1.0 - lower / 3.0) * self.knave[2] * coin_value
+        if f == self.trump:
+            value += 0.25 * v / self.high[f]
+        return value
+
+    def coin_value(self, coins, me: int, last_turn: bool) -> float:
+        """A coin pays for a cut; in the last turn a close race for the richest bonus adds to it."""
+        value = 0.45
+        if last_turn:
+            gap = coins[me] - max(c for s, c in enumerate(coins) if s != me)
+            if -2 <= gap <= 1:
+                value += 0.5 * self.richest_bonus / 2
+        return value
+
+    def scores(self, me: int, options: list[tuple[int, bool]], trick, family: int, coins, n: int,
+               coin_value: float, unseen: list[int], fills, rng: random.Random) -> list[float]:
+        """The heuristic's score of each option: the mean outcome of the trick over `fills` (each maps
+        the seats still to play to imagined hands, who answer with `reply`), minus what the card is
+        worth kept (`keep_value`) and the coin a cut costs."""
+        later = [(me + k) % n for k in range(1, n - len(trick))]
+        legal: dict[tuple[int, int, int], list] = {}
+        fam, trump = self.fam, self.trump
+        out = []
+        for c, cut in options:
+            total = 0.0
+            for k, fill in enumerate(fills):
+                t = trick + [(me, c, cut)]
+                f = family if family >= 0 else (trump if cut else fam[c])
+                for s in later:
+                    key = (k, s, f)
+                    plays = legal.get(key)
+                    if plays is None:
+                        plays = legal[key] = self.options(fill[s], f, coins[s])
+                    r = self.reply(plays, t, f, rng)
+                    if r is not None:
+                        t.append((s, r[0], r[1]))
+                        if f < 0:
+                            f = trump if r[1] else fam[r[0]]
+                total += self.utility(self.resolve(t, f), me, n, coin_value)
+            score = total / len(fills) - self.keep_weight * self.keep_value(c, unseen, coin_value)
+            if cut:
+                score -= coin_value * self.cost
+            out.append(score)
+        return out
+
+    def decide(self, me: int, hands: list[list[int]], unseen: list[int], trick, family: int, coins,
+               n: int, coin_value: float, rng: random.Random) -> tuple[int, bool]:
+        """The heuristic's choice with the other hands known (the rest of the trick imagined once,
+        with the seats' real cards, instead of twenty sampled hands): the search's play-out policy."""
+        options = self.options(hands[me], family, coins[me])
+        if len(options) == 1:
+            return options[0]
+        scores = self.scores(me, options, trick, family, coins, n, coin_value, unseen, (hands,), rng)
+        return options[scores.index(max(scores))]
 
 
 class TricksHeuristicAgent:
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = 20, keep_weight: float = 1.2):
-        p = rules.params
         self.noise = noise
         self.samples = samples
-        self.keep_weight = keep_weight
-        self.letters = p.letters
-        self.trump = p.trump
-        self.citizen = p.citizen
-        self.pitchfork = p.pitchfork
-        self.deck: Counter[str] = Counter(dict(p.deck))
-        self.fam: dict[str, str | None] = {}
-        self.val: dict[str, int] = {}
-        for f in p.families:
-            for v in range(f.low, f.high + 1):
-                cid = f"{f.letter}{v}"
-                self.fam[cid] = f.letter
-                self.val[cid] = v
-        for cid in (self.citizen, self.pitchfork):
-            self.fam[cid] = None
-            self.val[cid] = 0
-        self.high = {f.letter: f.high for f in p.families}
-        self.low = {f.letter: f.low for f in p.families}
-        self.noble = (p.noble.family, p.noble.highest, p.noble.amount) if p.noble else None
-        self.knave = (p.knave.family, p.knave.highest, p.knave.amount) if p.knave else None
-        self.per_trick = p.points_per_trick
-        self.ties_revolt = p.ties_revolt
-        self.richest_bonus = p.richest_alone
+        self.tools = TrickTools(rules, keep_weight)
+        self.deck = [0] * self.tools.size
+        for cid, copies in rules.params.deck:
+            self.deck[self.tools.index[cid]] += copies
 
     # --- the decision -------------------------------------------------------------------------
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
@@ -68,199 +278,56 @@ class TricksHeuristicAgent:
                                                     -int(m.text[5:])))
         if self.noise and rng.random() < self.noise:
             return legal_moves[rng.randrange(len(legal_moves))]
-        me = view.seat
-        n = view.players
-        hand = list(view.hand() or ())
+        t = self.tools
+        me, n = view.seat, view.players
         unseen = self._unseen(view)
-        coin_value = self._coin_value(info, me)
-        trick = [(e.seat, e.card, e.cut) for e in info.trick]
-        family = info.chosen_family
+        coin_value = t.coin_value(info.coins, me, info.turn == info.turns)
+        trick = [(e.seat, t.index[e.card], e.cut) for e in info.trick]
+        family = t.letters.index(info.chosen_family) if info.chosen_family is not None else NONE
         later = [(me + k) % n for k in range(1, n - len(trick))]
-        voids = info.voids
-        opp_weight = 1.0 / max(1, n - 1)
-        best_move, best_score = legal_moves[0], float("-inf")
-        samples = [self._sample_hands(later, info.hand_counts, voids, unseen, rng) for _ in range(self.samples)]
-        for move in legal_moves:
-            cut = move.text.startswith("cut:")
-            card = move.text[4:] if cut else move.text
-            total = 0.0
-            for hands in samples:
-                outcome = self._play_out(trick + [(me, card, cut)], family, later, hands, info.coins, rng)
-                total += self._utility(outcome, me, n, coin_value, opp_weight)
-            score = total / len(samples)
-            score -= self.keep_weight * self._keep_value(card, hand, unseen, coin_value)
-            if cut:
-                score -= coin_value * info.cut_cost
+        lacks = {s: [t.letters.index(x) for x in info.voids[s]] for s in later}
+        pool = [c for c in range(t.size) for _ in range(unseen[c])]
+        fills = [self._sample_hands(later, info.hand_counts, lacks, pool, rng) for _ in range(self.samples)]
+        options = [(t.index[m.text[4:]], True) if m.text.startswith("cut:") else (t.index[m.text], False)
+                   for m in legal_moves]
+        scores = t.scores(me, options, trick, family, info.coins, n, coin_value, unseen, fills, rng)
+        best_move, best_score = legal_moves[0], -math.inf
+        for move, score in zip(legal_moves, scores):
             score += rng.random() * 1e-6
             if score > best_score:
                 best_move, best_score = move, score
         return best_move
 
     # --- what the agent knows -----------------------------------------------------------------
-    def _unseen(self, view: View) -> list[str]:
-        """Cards not in this seat's hand and not face up anywhere: card counting."""
-        seen: Counter[str] = Counter()
+    def _unseen(self, view: View) -> list[int]:
+        """Cards not in this seat's hand and not face up anywhere, counted per card: card counting."""
+        unseen = self.deck[:]
+        index = self.tools.index
         for zone in view.zones.values():
             if zone.kind == "tokens" or zone.cards is None:
                 continue
-            seen.update([c for g in zone.groups for c in g] if zone.groups else zone.cards)
-        return list((self.deck - seen).elements())
+            for c in ([c for g in zone.groups for c in g] if zone.groups else zone.cards):
+                unseen[index[c]] -= 1
+        return unseen
 
-    def _coin_value(self, info, me: int) -> float:
-        """A coin pays for a cut and counts toward the richest bonus, which matters more late."""
-        coins = info.coins
-        others = max(c for s, c in enumerate(coins) if s != me)
-        value = 0.45
-        if info.turn == info.turns:
-            gap = coins[me] - others
-            if -2 <= gap <= 1:          # close race for the richest bonus
-                value += 0.5 * self.richest_bonus / 2
-        return value
-
-    def _sample_hands(self, seats, counts, voids, unseen, rng) -> dict[int, list[str]]:
-        pool = unseen[:]
+    def _sample_hands(self, seats, counts, lacks, pool: list[int], rng: random.Random) -> dict[int, list[int]]:
+        """Hands for `seats` drawn from the unseen cards, never a family a seat is known to lack."""
+        pool = pool[:]
         rng.shuffle(pool)
+        fam = self.tools.fam
         hands = {}
         for s in seats:
-            lack = voids[s]
+            lack = lacks[s]
             want = counts[s]
             hand, rest = [], []
             for c in pool:
-                if len(hand) < want and (self.fam[c] is None or self.fam[c] not in lack):
+                if len(hand) < want and (fam[c] < 0 or fam[c] not in lack):
                     hand.append(c)
                 else:
                     rest.append(c)
             pool = rest
             hands[s] = hand
         return hands
-
-    # --- imagining the rest of the trick -------------------------------------------------------
-    def _legal(self, hand, family, coins: int, cost: int = 1):
-        out = []
-        has_f = family is not None and any(self.fam[c] == family for c in hand)
-        for c in dict.fromkeys(hand):     # ordered: a set's order changes between processes
-            f = self.fam[c]
-            if family is None or f is None or f == family or not has_f:
-                out.append((c, False))
-            if f == self.trump and coins >= cost:
-                out.append((c, True))
-        return out
-
-    def _best(self, trick, family):
-        """The current winning entry as (is_cut, value, seat), or None."""
-        cuts = [(self.val[c], s) for s, c, cut in trick if cut]
-        if cuts:
-            v, s = max(cuts)
-            return (True, v, s)
-        fam = [(self.val[c], s) for s, c, cut in trick if not cut and self.fam[c] == family]
-        if fam:
-            v, s = max(fam)
-            return (False, v, s)
-        return None
-
-    def _opponent(self, hand, trick, family, coins, rng):
-        options = self._legal(hand, family, coins)
-        if not options:
-            return None
-        best = self._best(trick, family)
-
-        def beats(opt) -> bool:
-            c, cut = opt
-            if cut:
-                return best is None or not best[0] or self.val[c] > best[1]
-            if best is None:
-                return self.fam[c] is not None
-            return not best[0] and self.fam[c] == family and self.val[c] > best[1]
-
-        winning = [o for o in options if beats(o)]
-        plain = [o for o in winning if not o[1]]
-        if plain and rng.random() < 0.85:
-            return min(plain, key=lambda o: self.val[o[0]]) if best is not None else max(
-                plain, key=lambda o: self.val[o[0]])
-        cuts = [o for o in winning if o[1]]
-        if cuts and rng.random() < 0.25:
-            return min(cuts, key=lambda o: self.val[o[0]])
-        citizens = [o for o in options if self.fam[o[0]] is None]
-        if citizens and rng.random() < 0.3:
-            return citizens[0]
-        dump = [o for o in options if not o[1] and self.fam[o[0]] is not None]
-        if dump:
-            return min(dump, key=lambda o: self.val[o[0]])
-        return options[0]
-
-    def _play_out(self, trick, family, later, hands, coins, rng):
-        if family is None:
-            for s, c, cut in trick:
-                f = self.trump if cut else self.fam[c]
-                if f is not None:
-                    family = f
-                    break
-        for s in later:
-            choice = self._opponent(hands[s], trick, family, coins[s], rng)
-            if choice is None:
-                continue
-            c, cut = choice
-            trick = trick + [(s, c, cut)]
-            if family is None:
-                family = self.trump if cut else self.fam[c]
-        return self._resolve(trick, family)
-
-    def _resolve(self, trick, family):
-        """(winner, noble seat, knave seat) or None for a Revolt."""
-        counts: Counter[str] = Counter()
-        citizens = 0
-        for _, c, cut in trick:
-            f = self.trump if cut else self.fam[c]
-            if f is None:
-                citizens += 1
-            else:
-                counts[f] += 1
-        most = max(counts.values(), default=0)
-        if citizens > most or (self.ties_revolt and citizens and citizens == most):
-            return None
-        best = self._best(trick, family)
-        winner = best[2] if best else None
-        noble = knave = None
-        if self.noble:
-            found = [(self.val[c], s) for s, c, _ in trick if self.fam[c] == self.noble[0]]
-            if found:
-                noble = (max(found) if self.noble[1] else min(found))[1]
-        if self.knave:
-            found = [(self.val[c], s) for s, c, _ in trick if self.fam[c] == self.knave[0]]
-            if found:
-                knave = (max(found) if self.knave[1] else min(found))[1]
-        return winner, noble, knave
-
-    def _utility(self, outcome, me, n, coin_value, opp_weight) -> float:
-        if outcome is None:
-            return 0.0
-        winner, noble, knave = outcome
-        gains = [0.0] * n
-        if winner is not None:
-            gains[winner] += self.per_trick
-        if noble is not None and self.noble:
-            gains[noble] += self.noble[2]
-        if knave is not None and self.knave:
-            gains[knave] += coin_value * self.knave[2]
-        return gains[me] - opp_weight * (sum(gains) - gains[me])
-
-    # --- what a card is worth if kept -----------------------------------------------------------
-    def _keep_value(self, card, hand, unseen, coin_value) -> float:
-        f = self.fam[card]
-        if f is None:
-            return 0.3
-        v = self.val[card]
-        higher = sum(1 for c in unseen if self.fam[c] == f and self.val[c] > v)
-        lower = sum(1 for c in unseen if self.fam[c] == f and self.val[c] < v)
-        win = max(0.0, 1.0 - higher / 4.0) * self.per_trick
-        value = win
-        if self.noble and f == self.noble[0]:
-            value += max(0.0, 1.0 - higher / 3.0) * self.noble[2]
-        if self.knave and f == self.knave[0]:
-            value += max(0.0, 1.0 - lower / 3.0) * self.knave[2] * coin_value
-        if f == self.trump:
-            value += 0.25 * v / self.high[f]
-        return value
 
 
 def make_heuristic(rules, level: str) -> TricksHeuristicAgent:
@@ -270,83 +337,7 @@ def make_heuristic(rules, level: str) -> TricksHeuristicAgent:
     return TricksHeuristicAgent(rules)
 
 
-class TricksSearchAgent:
-    """Search over determinizations, for `ai:hard` once the registry asks families for one.
-
-    Each iteration deals the hidden cards anew (`rules.from_view`), tries every candidate move and
-    plays the rest of the current turn with the heuristic's greedy answer for every seat; a move's
-    value is its mean gain in coats of arms and coins against the other seats. Stopping at the end of
-    the turn keeps rollouts short and their noise low; the next deal is unknown anyway.
-    """
-
-    name = "ai:hard"
-
-    def __init__(self, rules, iterations: int = 24, time_budget: float | None = None):
-        self.rules = rules
-        self.iterations = iterations
-        self.time_budget = time_budget
-        self.policy = TricksHeuristicAgent(rules)
-
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        info = view.info
-        if len(legal_moves) == 1 or info.pending_take:
-            return self.policy.choose(view, legal_moves, rng)
-        me, n = view.seat, view.players
-        coin_value = self.policy._coin_value(info, me)
-        totals = [0.0] * len(legal_moves)
-        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
-        for _ in range(self.iterations):
-            base = self.rules.from_view(view, rng)
-            hands = {z.owner: z.cards for z in base.zones() if z.kind == "hand"}
-            for i, move in enumerate(legal_moves):
-                state = base.clone()
-                events = state.apply(me, move.text)
-                coins = self._rollout(state, events, {s: list(h) for s, h in hands.items()}, rng)
-                scores = state.scores
-                gains = [scores[s] - info.points[s] + coin_value * (coins[s] - info.coins[s]) for s in range(n)]
-                totals[i] += gains[me] - (sum(gains) - gains[me]) / max(1, n - 1)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best = max(range(len(legal_moves)), key=lambda i: (totals[i], -i))
-        return legal_moves[best]
-
-    def _rollout(self, state, events: list, hands: dict[int, list[str]], rng: random.Random) -> list[int]:
-        """Play the rest of the current turn on a determinized state with the heuristic's greedy
-        answers; return the coins per seat at its end.
-
-        The trick, the chosen family and the coins are followed through the events (the public record),
-        the hands from the determinized deal, so the rollout needs no look inside the state."""
-        policy = self.policy
-        info = state.public_info()
-        trick = [(e.seat, e.card, e.cut) for e in info.trick]
-        family = info.chosen_family
-        coins = list(info.coins)
-        hands[events[0].seat].remove(events[0].cards[0])        # the move just played
-        ended = any(isinstance(e, TurnEnded) for e in events)
-        while not ended:
-            seat = state.to_act[0]
-            move = state.legal_moves(seat)[0]
-            if not move.text.startswith("take:"):               # (a Knave's coin: the first option)
-                card, cut = policy._opponent(hands[seat], trick, family, coins[seat], rng)
-                hands[seat].remove(card)
-                move = Move(f"cut:{card}" if cut else card)
-            for e in state.apply(seat, move):
-                if isinstance(e, Played):
-                    trick.append((e.seat, e.cards[0], e.text.startswith("cut:")))
-                elif isinstance(e, FamilyChosen):
-                    family = e.family
-                elif isinstance(e, (TrickWon, Revolt)):
-                    trick, family = [], None
-                elif isinstance(e, CoinPaid):
-                    if e.source.startswith("coins:"):
-                        coins[int(e.source[6:])] -= e.amount
-                    if e.target.startswith("coins:"):
-                        coins[int(e.target[6:])] += e.amount
-                elif isinstance(e, TurnEnded):
-                    ended = True
-        return coins
-
-
-def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> TricksSearchAgent:
-    """The family's `ai:hard` (search over determinizations with heuristic turn rollouts)."""
-    return TricksSearchAgent(rules, iterations=iterations or 24, time_budget=time_budget)
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None):
+    """The family's `ai:hard`: the shared search with Révolte!'s spec (ai/tricks_search.py)."""
+    from .tricks_search import make_search  # it imports this module
+    return make_search(rules, iterations=iterations, time_budget=time_budget)
