@@ -17,7 +17,7 @@ from pathlib import Path
 
 from revolt_table.ai.registry import make_agent
 from revolt_table.ai.search import SearchAgent
-from revolt_table.ai.tricks_search import TricksSpec, hands_of
+from revolt_table.ai.tricks_search import TricksSpec
 from revolt_table.engine import load_rules
 
 R = load_rules("revolte")

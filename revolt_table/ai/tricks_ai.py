@@ -96,7 +96,7 @@ class TrickTools:
 
     def resolve(self, trick, family: int):
         """(winner, noble seat, knave seat) of a full trick, or None for a Revolt."""
-        fam, val, trump = self.fam, self.val, self.trump
+        fam, trump = self.fam, self.trump
         counts = [0] * len(self.letters)
         citizens = 0
         for _, c, cut in trick:
