@@ -331,6 +331,7 @@ SETTINGS_FIELDS: dict[str, Field] = {
     "temperature": Field(Number(0, 100), _percent),
     "four_colour_deck": Field(Bool()),
     "text_size": Field(Str(choices=TEXT_SIZES)),
+    "one_click_play": Field(Bool()),
 }
 
 
@@ -351,6 +352,7 @@ class Settings:
     temperature: int = LOOK_NEUTRAL
     four_colour_deck: bool = False         # Dou Dizhu faces: spades black, hearts red, diamonds blue, clubs green
     text_size: str = "normal"              # "normal" | "large": every scene scales its type
+    one_click_play: bool = False           # the table plays a card on its first click (no confirming click)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

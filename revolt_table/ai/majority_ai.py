@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from .. import i18n
+from ..engine.message import Message
 from ..engine.move import Move
 from ..engine.state import View
+from ..games.majority import colour_code
 from .base import HeuristicAgent
 
 SAMPLES = 24
@@ -38,26 +41,14 @@ class MajorityHeuristicAgent(HeuristicAgent):
         self.deck: Counter[str] = Counter(dict(params.deck_counts()))
 
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        info = view.info
         hand = list(view.hand() or ())
-        seat = view.seat
         preferred = self._preferred_colour(view, hand, self.letters)
-        unseen = self._unseen(view, self.deck)
-        tally = dict(zip(self.letters, info.tally))
-        target = self.target
-        center = view.zones["center_card"].cards or ()
-        played = self._already_played(view)
-        pending = [s for s in range(view.players) if s != seat and s not in played]
-        no_unique_to = "center" if center else info.leader
+        tally = dict(zip(self.letters, view.info.tally))
         best_move, best_score = legal_moves[0], float("-inf")
         for move in legal_moves:
             score = 0.0
-            for _ in range(self.samples):
-                sample = rng.sample(unseen, min(len(pending), len(unseen)))
-                cards = [("center", c) for c in center] + list(played.items()) + [(seat, move.text)]
-                cards += list(zip(pending, sample))
-                winner, colour = _resolve(cards, center[0] if center else None, info.leader, no_unique_to)
-                score += self._utility(colour, winner, preferred, seat, tally, target)
+            for winner, colour in self.outcomes(view, move, rng):
+                score += self._utility(colour, winner, preferred, view.seat, tally, self.target)
             score /= self.samples
             colour, value = _colour_value(move.text)
             if colour == preferred:
@@ -67,6 +58,21 @@ class MajorityHeuristicAgent(HeuristicAgent):
             if score > best_score:
                 best_move, best_score = move, score
         return best_move
+
+    def outcomes(self, view: View, move: Move, rng: random.Random):
+        """`samples` guesses of the round's (winner, winning colour letter) if the seat plays `move`:
+        the cards not yet shown are drawn from the cards this seat has not seen."""
+        info, seat = view.info, view.seat
+        unseen = self._unseen(view, self.deck)
+        center = view.zones["center_card"].cards or ()
+        played = self._already_played(view)
+        pending = [s for s in range(view.players) if s != seat and s not in played]
+        no_unique_to = "center" if center else info.leader
+        for _ in range(self.samples):
+            sample = rng.sample(unseen, min(len(pending), len(unseen)))
+            cards = [("center", c) for c in center] + list(played.items()) + [(seat, move.text)]
+            cards += list(zip(pending, sample))
+            yield _resolve(cards, center[0] if center else None, info.leader, no_unique_to)
 
     @staticmethod
     def _utility(colour, winner, preferred, seat, tally, target) -> float:
@@ -130,6 +136,43 @@ def _resolve(cards, center_card, leader, no_unique_to):
             if card[0] == colour and int(card[1:]) == unique[0]:
                 return owner, colour
     return no_unique_to, colour
+
+
+HINT_SEED = 0
+HINT_TAKE = 0.5      # "can win this stack" from this chance of taking it on
+
+
+def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, Message]:
+    """The normal AI's card for this view (revolt_table.ai.hints) and why, in one line: a card of the
+    colour the seat holds most that is likely to take the stack; one that helps that colour win the
+    round; or a card of the other colour, played so the seat's own colour stays in hand to score."""
+    agent = MajorityHeuristicAgent(rules)
+    move = agent.choose(view, legal_moves, random.Random(HINT_SEED))
+    hand = list(view.hand() or ())
+    preferred = agent._preferred_colour(view, hand, agent.letters)
+    letter, value = _colour_value(move.text)
+    card = Message("majority.hint.card", colour=_colour_name(rules, letter), value=value)
+    mine = _colour_name(rules, preferred)
+    if letter != preferred:
+        return move, Message("majority.hint.keep", card=card, colour=mine)
+    outcomes = list(agent.outcomes(view, move, random.Random(HINT_SEED)))
+    take = sum(1 for winner, colour in outcomes if winner == view.seat and colour == letter) / len(outcomes)
+    if take >= HINT_TAKE:
+        return move, Message("majority.hint.take", card=card, colour=mine)
+    return move, Message("majority.hint.push", card=card, colour=mine)
+
+
+def _colour_name(rules, letter: str) -> Message | str:
+    """A colour's name as a Message (`majority.colour.<game>.<id>`), or the rules file's own name for a
+    colour the translation files do not know (a player's own game)."""
+    params = rules.params
+    index = params.colour_letters.index(letter)
+    code = colour_code(rules.id, params.colour_ids[index])
+    return Message(code) if i18n.has(code) else params.colour_names[index]
+
+
+#: every message code a RevoltaaA hint can give (English in assets/locale/en.hints.yaml)
+HINT_CODES: tuple[str, ...] = ("majority.hint.card", "majority.hint.keep", "majority.hint.take", "majority.hint.push")
 
 
 def make_heuristic(rules, level: str) -> MajorityHeuristicAgent:

@@ -1,6 +1,6 @@
 """A test-only family (tests/highcard.py) on the generic table: registered from the test, loaded from
-its rules file, played by a human clicking cards against random seats, to the results; nothing in the
-program names it."""
+its rules file, played by a human clicking cards (select, click again) against random seats, to the
+results; nothing in the program names it."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def test_a_test_only_family_plays_on_the_generic_table(table_home):
             if app.top is scene and scene.may_act(scene.viewer):
                 hand = scene.model.zones[f"hand:{scene.viewer}"]
                 rect = scene.renderer.current_rect(hand.sprites[0])
-                post_click(rect.center)                 # the generic table: click a card to play it
+                post_click(rect.center)                 # the shared gesture: select the card ...
+                post_click(rect.center)                 # ... and click it again to play it
                 plays += 1
             run_frames(app)
         assert isinstance(app.top, ResultsScene) and scene.session.state.is_over

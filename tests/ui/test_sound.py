@@ -71,7 +71,7 @@ def test_the_table_plays_its_moments(home, monkeypatch):
     for _ in range(400):
         run_frames(app)
         if scene.may_act(0):
-            scene.family.play_index(0)
+            scene.family.hand.play_index(0)
         if "sweep" in heard:
             break
     assert {"deal", "flip", "chime", "sweep"} <= set(heard)

@@ -47,7 +47,7 @@ def test_human_plays_a_full_game_to_the_results(table_home):
             index = clicks % len(hand.sprites)
             post_click(card_point(scene, index))       # select ...
             run_frames(app)
-            assert scene.family.selected == index
+            assert scene.family.hand.selected == [index]
             post_click(card_point(scene, index))       # ... and play it
             run_frames(app)
             clicks += 1
@@ -77,7 +77,7 @@ def test_keyboard_choice_and_escape_menu(table_home):
     post_key(pygame.K_RIGHT)
     post_key(pygame.K_RIGHT)
     run_frames(app)
-    assert scene.family.selected == 1
+    assert scene.family.hand.selected == [1]
     post_key(pygame.K_RETURN)
     run_frames(app, 3)
     assert len(scene.session.state.history) >= 1 and scene.session.state.history[0][0] == 0 or \

@@ -74,7 +74,7 @@ def test_drag_a_card_onto_the_table_plays_it():
         y = start[1] + (target[1] - start[1]) * k // steps
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0)))
         run_frames(app)
-    assert scene.family.dragging is hand.sprites[2]
+    assert scene.family.hand.dragging is hand.sprites[2]
     dragged = scene.renderer.current_rect(hand.sprites[2])
     assert dragged.collidepoint(target[0], target[1]) or abs(dragged.centery - target[1]) < dragged.h
     assert all(seat != 0 for seat, _ in scene.session.state.history)   # nothing played before the release
@@ -93,21 +93,21 @@ def test_a_drag_dropped_back_on_the_hand_plays_nothing():
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1]), rel=(0, 0),
                                              buttons=(1, 0, 0)))
     run_frames(app)
-    assert scene.family.dragging is not None
+    assert scene.family.hand.dragging is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1]), button=1))
     run_frames(app, 20)
-    assert scene.family.dragging is None and all(seat != 0 for seat, _ in scene.session.state.history)
+    assert scene.family.hand.dragging is None and all(seat != 0 for seat, _ in scene.session.state.history)
 
 
 def _label_texts(scene, monkeypatch):
     drawn = []
-    real = scene.family.card_label
+    real = scene.family.labels.card_label
 
     def spy(surface, rect, text, colour):
         drawn.append((text, rect))
         return real(surface, rect, text, colour)
 
-    monkeypatch.setattr(scene.family, "card_label", spy)
+    monkeypatch.setattr(scene.family.labels, "card_label", spy)
     scene.app.draw()
     return drawn
 

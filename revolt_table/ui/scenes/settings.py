@@ -1,4 +1,5 @@
-"""Settings in two columns: the game (language, text, pace, sound, deck) and the window (display and look).
+"""Settings in two columns: the game (language, text, pace, sound, deck, one-click play) and the window
+(display and look).
 
 Every change applies at once and is saved: the language re-translates every open scene, the text size
 re-lays them out, and the look sliders (contrast, grain, colour temperature) change the whole window
@@ -54,6 +55,7 @@ class SettingsScene(PageScene):
         s = self.app.settings
         self._initial = {"language": s.language, "text_size": s.text_size, "animation_speed": s.animation_speed,
                          "ai_pace": s.ai_pace, "four_colour_deck": s.four_colour_deck,
+                         "one_click_play": s.one_click_play,
                          "fullscreen": self.app.fullscreen, "window_size": tuple(s.window_size)}
         self.game_rows: list[Widget] = [
             OptionSelector("", [], s.language, self._set_language, name="language"),
@@ -62,6 +64,7 @@ class SettingsScene(PageScene):
             OptionSelector("", [], s.ai_pace, self._setter("ai_pace"), name="ai_pace"),
             Slider("", 0, 100, s.volume, self._setter("volume"), step=5, name="volume"),
             OptionSelector("", [], s.four_colour_deck, self._setter("four_colour_deck"), name="four_colour_deck"),
+            OptionSelector("", [], s.one_click_play, self._setter("one_click_play"), name="one_click_play"),
         ]
         self.window_rows: list[Widget] = [
             OptionSelector("", [], self.app.fullscreen, self._set_fullscreen, name="fullscreen"),
@@ -96,11 +99,13 @@ class SettingsScene(PageScene):
             "animation_speed": [(v, _speed_name(v)) for v in userdata.ANIMATION_SPEEDS],
             "ai_pace": [(v, _pace_name(v)) for v in sorted(paces)],
             "four_colour_deck": on_off,
+            "one_click_play": on_off,
             "fullscreen": [(False, t("settings.windowed")), (True, t("settings.fullscreen"))],
             "window_size": [(size, f"{size[0]} × {size[1]}") for size in sizes],
         }
         labels = {"language": "language", "text_size": "text_size", "animation_speed": "animation",
                   "ai_pace": "ai_pace", "volume": "volume", "four_colour_deck": "four_colour",
+                  "one_click_play": "one_click",
                   "fullscreen": "display", "window_size": "window_size", "contrast": "contrast",
                   "grain": "grain", "temperature": "temperature"}
         for row in self.rows:

@@ -2,8 +2,17 @@
 
 Why this split: the scene owns what every game needs (the session and its AI workers, the animation
 queue, which seat sits at the bottom, hot-seat hand-overs, the Esc menu, resizing, going to the results)
-and asks the family module (ui/table/<family>.py) for everything game specific. A frame never blocks:
-AI moves come from Session.poll, which only collects answers computed in a worker process or thread.
+and asks the family module (ui/table/<family>.py) for everything game specific; the family's sections
+draw the table and take its input (ui/table/section.py). A frame never blocks: AI moves come from
+Session.poll, which only collects answers computed in a worker process or thread.
+
+A human move only for the position the player has seen (issue 11): what is shown is the model's view
+(ui/table/model.py), advanced at the end of each move's beats. Input is taken only while no reveal or
+other skippable beat plays (a click skips it instead), for a position that has been drawn and on screen
+for DWELL seconds, and a move is only accepted if the viewer is to act in the position shown. While
+another seat's card still flies (the game has gone on by a move the player has not seen land), a move is
+accepted only if the game is still at the decision shown (`FamilyTable.same_decision`: the same round,
+the same hand), and its beats follow the flight: never a card in a round the player has not seen.
 """
 
 from __future__ import annotations
@@ -11,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.ui import draw
-from revolt_table.ui.anim import AnimationQueue
+from revolt_table.ui.anim import AnimationQueue, Beat
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.session import Session
 from revolt_table.ui.table import table_for
@@ -20,6 +29,8 @@ from revolt_table.ui.table.model import TableModel
 from revolt_table.ui.table.render import TableRenderer
 from revolt_table.ui.table.strings import tt
 
+DWELL = 0.25          # seconds a new position is on screen before it takes input (animations on)
+SHOWN = "shown"       # the zero-length beat after a move's beats: the model now shows its position
 
 
 class TableScene(Scene):
@@ -28,6 +39,7 @@ class TableScene(Scene):
         self.session = session
         self.autoquit = autoquit
         self.time = 0.0
+        self.watch_speed = 1.0                 # > 1 while an out human watches faster; 0: skipping to the end
         self.queue = AnimationQueue(self._speed())
         self.renderer = TableRenderer(session.rules.family.name)
         self.family = table_for(session.rules.family.name)(self)
@@ -38,8 +50,14 @@ class TableScene(Scene):
         self.last_human: int | None = self.viewer if self.face_up else None
         self.handover_open = False
         self.handovers = 0                     # how many hand-over screens were shown (tests)
-        self.model = TableModel.from_view(session.state.view(self.view_seat), self.family.sort_key)
+        self.model = TableModel.from_view(session.state.view(self.view_seat), self.family.sort_key,
+                                          len(session.state.history))
         self.geom = self.make_geometry(app.size, self.bottom_seat)
+        self.family.build()
+        self._seen_key = -1                    # the model key last drawn, since when, and its view
+        self._seen_at = 0.0
+        self._seen_view = None
+        self._base_pace = session.ai_pace
         self._dirty = False
         self._started = False
         self._end_queued = False
@@ -60,15 +78,35 @@ class TableScene(Scene):
         """The seat whose view is drawn: the viewer when its hand may be seen, else a spectator."""
         return self.viewer if self.face_up else None
 
-    def may_act(self, seat: int) -> bool:
-        """Can the viewer play now (its turn, its hand shown, no hand-over or long animation in the way)?"""
-        s = self.session
-        if self.handover_open or s.state.is_over or seat != self.viewer or not self.face_up:
+    def shown_to_act(self, seat: int | None) -> bool:
+        """Is `seat` to act in the position shown (not over)?"""
+        view = self.model.view
+        return seat is not None and view is not None and not view.is_over and seat in view.to_act
+
+    def has_seen(self) -> bool:
+        """Has the position shown been drawn, and on screen DWELL seconds (animations on)?"""
+        if self._seen_key != self.model.key:
             return False
-        if not s.is_human(seat) or seat not in s.state.to_act:
+        return self.queue.speed <= 0 or self.time - self._seen_at >= DWELL
+
+    def may_select(self) -> bool:
+        """May the viewer's hand take input now: its hand shown, the game going on in the position
+        shown, no hand-over, no skippable beat playing? (Presses and keys also wait until the position
+        has been seen: handle_event.)"""
+        v = self.viewer
+        if v is None or self.handover_open or not self.face_up or not self.session.is_human(v):
+            return False
+        view = self.model.view
+        if view is None or view.is_over or self.session.state.is_over:
             return False
         current = self.queue.current
         return current is None or not current.skippable
+
+    def may_act(self, seat: int) -> bool:
+        """May the viewer's input make a move now: everything may_select asks, and the seat to act in
+        the position shown and in the game?"""
+        return (seat == self.viewer and self.may_select() and self.shown_to_act(seat)
+                and seat in self.session.state.to_act)
 
     def make_geometry(self, size: tuple[int, int], bottom: int) -> TableGeometry:
         return TableGeometry(size, self.session.players, bottom, self.app.metrics,
@@ -81,7 +119,7 @@ class TableScene(Scene):
         return not (pod is not None and pod.rect == rect) and rect != self.geom.centre_pod
 
     def _speed(self) -> float:
-        return float(getattr(self.app.settings, "animation_speed", 1.0))
+        return float(getattr(self.app.settings, "animation_speed", 1.0)) * self.watch_speed
 
     # ---------------------------------------------------------------- scene protocol
     def on_enter(self) -> None:
@@ -99,16 +137,23 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return True
+        sections = self.family.sections
+        sections.layout(self.geom)
         current = self.queue.current
         if current is not None and current.skippable and (
                 event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key != pygame.K_F11)):
-            self.skip()
-            return True
+            if not (event.type == pygame.MOUSEBUTTONDOWN and self.family.menu.rect.collidepoint(event.pos)):
+                self.skip()
+                return True
         if (self.session.state.is_over and self.queue.idle
                 and (event.type == pygame.MOUSEBUTTONUP or event.type == pygame.KEYDOWN)):
             self.show_results()
             return True
-        return self.family.handle_event(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and not self.has_seen():
+            on_menu = event.type == pygame.MOUSEBUTTONDOWN and self.family.menu.rect.collidepoint(event.pos)
+            if not on_menu:
+                return True                   # a position not seen yet takes no input (issue 11)
+        return sections.dispatch(event)
 
     def skip(self) -> None:
         """Skip the current long beat; skipping a beat of the end show skips the end beats after it,
@@ -119,17 +164,24 @@ class TableScene(Scene):
             while (self.queue.current is not None and self.queue.current.end
                    and not self.queue.current.wait_for_click):
                 self.queue.skip()
+        while self.queue.current is not None and self.queue.current.name == SHOWN:
+            self.queue.beats.pop(0).finish()   # the position shown now: the next press is for it
 
     def update(self, dt: float) -> None:
         self.time += dt
         self.queue.speed = self._speed()
         self.queue.update(dt)
+        self.family.sections.layout(self.geom)
+        self.family.sections.update(dt)
         self.family.update(dt)
         idle = self.queue.idle
         if idle and self._dirty:
             self._dirty = False
             if not self.session.state.is_over:
-                self.model.sync(self.session.state.view(self.view_seat), self.family.sort_key)
+                self.model.sync(self.session.state.view(self.view_seat), self.family.sort_key,
+                                len(self.session.state.history))
+        if idle:
+            self._catch_up()
         if self.session.state.is_over:
             if not self._end_queued:
                 self._queue_end()             # a game loaded already over
@@ -157,7 +209,7 @@ class TableScene(Scene):
         from revolt_table.ui.scenes.handover import HandoverScene
 
         self.face_up = False
-        self.model.sync(s.state.view(None), self.family.sort_key)
+        self.model.sync(s.state.view(None), self.family.sort_key, len(s.state.history))
         self.handover_open = True
         self.handovers += 1
         self.app.push(HandoverScene(self.app, s.names[nxt], on_confirm=lambda: self._take_seat(nxt)))
@@ -169,22 +221,41 @@ class TableScene(Scene):
         self.last_human = seat
         self.face_up = True
         self.geom = self.make_geometry(self.app.size, seat)
-        self.model.sync(self.session.state.view(seat), self.family.sort_key)
+        self.model.sync(self.session.state.view(seat), self.family.sort_key, len(self.session.state.history))
         self.model.settle()
         self.family.reset_input()
 
-    def play(self, seat: int, move) -> None:
-        """Submit a human move (from the family's input mapping)."""
-        if not self.may_act(seat):
-            return
-        events = self.session.apply(seat, move)
-        if self.session.hot_seat:
+    def play(self, seat: int, move) -> bool:
+        """Submit a human move (from the sections' gestures) for the position shown: played when the
+        table shows the game as it is, or, while other seats' cards still fly, when the game is still at
+        the decision shown (`FamilyTable.same_decision`: its beats then follow theirs). False: refused
+        (not this viewer's decision, or the game has moved on to one the player has not seen)."""
+        s = self.session
+        self._catch_up()
+        if (self.handover_open or s.state.is_over or seat != self.viewer or not self.face_up
+                or not s.is_human(seat) or seat not in s.state.to_act):
+            return False
+        settled = self.queue.idle and self.model.shown_moves == len(s.state.history)
+        if not settled and not (self.shown_to_act(seat) and self.family.same_decision(self.model.view,
+                                                                                      s.state.view(seat))):
+            return False
+        events = s.apply(seat, move)
+        if s.hot_seat:
             self.face_up = False         # the next player may already be looking: hide this hand now
         self._feed(seat, move, events)
+        return True
+
+    def _catch_up(self) -> None:
+        """Moves applied behind the table's back (tests, tools) while nothing plays: show the game."""
+        state = self.session.state
+        if self.queue.idle and self.model.shown_moves != len(state.history) and not state.is_over:
+            self.model.sync(state.view(self.view_seat), self.family.sort_key, len(state.history))
 
     def _feed(self, seat, move, events) -> None:
         self._dirty = True
         self.family.on_events(seat, move, events)
+        view, moves = self.session.state.view(self.view_seat), len(self.session.state.history)
+        self.queue.push(Beat(SHOWN, on_start=lambda beat: self.model.show(view, moves)))
         self._queue_end()
         if self.session.save_error:
             self.app.notify(tt("save_failed"))
@@ -207,6 +278,22 @@ class TableScene(Scene):
         self.session.save()
         self.session.close()
 
+    # ---------------------------------------------------------------- a human who is out
+    def watch(self, speed: float) -> None:
+        """Play the rest at `speed` times the chosen pace (the AI's pauses shorter too)."""
+        self.watch_speed = speed
+        self.session.ai_pace = self._base_pace / speed if speed > 0 else 0.0
+
+    def skip_to_result(self) -> None:
+        """Play the rest of the game at once, without animations, then show the results."""
+        self.watch(0.0)
+        self.queue.skip_all()
+
+    def leave_to_title(self) -> None:
+        """Save (Resume finds the game) and go back to the title screen."""
+        self.leave()
+        self._to_title()
+
     def show_results(self) -> None:
         if self._results_shown:
             return
@@ -224,10 +311,12 @@ class TableScene(Scene):
         self.app.replace(self.results_scene)
 
     def _next_game(self) -> None:
+        self.watch(1.0)
         self.session.next_game()
         self.app.replace(TableScene(self.app, self.session))
 
     def _play_again(self) -> None:
+        self.watch(1.0)
         self.session.restart_match()
         self.app.replace(TableScene(self.app, self.session))
 
@@ -250,6 +339,19 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))
-        self.family.draw_under(surface)
-        self.renderer.draw(surface, self.model, self.family.placements())
-        self.family.draw_over(surface)
+        self.family.sections.layout(self.geom)
+        self.family.sections.draw(surface)
+        self._note_seen()
+
+    def _note_seen(self) -> None:
+        """The position shown has now been drawn: from when does it count as seen? A new decision for
+        the viewer starts the clock again; another seat's card landing in the same decision does not."""
+        if self._seen_key == self.model.key:
+            return
+        seen, now = self._seen_view, self.model.view
+        self._seen_key, self._seen_view = self.model.key, now
+        v = self.viewer
+        same = (seen is not None and now is not None and v is not None and seen.seat == now.seat == v
+                and self.family.same_decision(seen, now))
+        if not same:
+            self._seen_at = self.time

@@ -30,7 +30,7 @@ from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table import bomb_moves, widgets
-from revolt_table.ui.table.family import NUMBER_KEYS, FamilyTable
+from revolt_table.ui.table.classic import NUMBER_KEYS, ClassicTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
@@ -47,7 +47,7 @@ def bt(key: str, **fmt) -> str:
     return i18n.t("bomb." + key, **fmt)
 
 
-class BombTable(FamilyTable):
+class BombTable(ClassicTable):
     family = "bomb"
     pod_height = 132
     top_row = "packed"         # the timer track spans under them

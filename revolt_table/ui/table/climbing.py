@@ -36,7 +36,7 @@ from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_
 from revolt_table.ui.table import climbing_faces as faces
 from revolt_table.ui.table import climbing_select as sel
 from revolt_table.ui.table import widgets
-from revolt_table.ui.table.family import FamilyTable
+from revolt_table.ui.table.classic import ClassicTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
@@ -66,7 +66,7 @@ def label(message: Message | None) -> str:
     return text[:1].upper() + text[1:]
 
 
-class ClimbingTable(FamilyTable):
+class ClimbingTable(ClassicTable):
     family = "climbing"
     pod_height = 92            # name plate and one status line: the cards live on the table
 

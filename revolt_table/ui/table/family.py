@@ -1,10 +1,23 @@
-"""The per-family hooks of the table, and a generic fallback that can show any game's zones.
+"""A family's table: the hooks that say what is the game's own, over sections every table shares.
 
-Why hooks and not subclasses of the scene: the TableScene owns the loop, the session, the hand-over
-logic, the animation queue and the menu; a family module only says where its zones go (placements),
-what is drawn around the cards (pods, HUD, verdicts), how clicks and keys become moves, and which
-beats an engine event plays. A new game family writes one FamilyTable subclass (`FAMILY_TABLE` in its
-table module) and names that module in its registration (revolt_table/engine/family.py).
+Why hooks and sections, not one class per table that does everything: the TableScene owns the loop,
+the session, the hand-over logic, the animation queue and the menu; the shared sections
+(revolt_table/ui/table/section.py and the modules it lists) own the hand and its gestures, the seat
+pods, the HUD box, the prompt with the Play and Hint buttons, the panel of a human who is out, popups
+and the menu button. A family's table says only what is its own:
+
+  look        card_image, sort_key, placements (where each zone of the model goes), pod_band
+  pods / HUD  pod_subtitle, pod_badge; has_hud and draw_hud (its tally in the corner box)
+  playing     multi_select; selection_move (what the selected cards play, or the game's refusal);
+              cards_of (the hand cards a move uses: Hint selects them); extra_actions / do_action
+              (buttons beside Play: Pass, bids); prompt_choose; out_of_game; same_decision
+  sections    make_sections: the shared ones plus its own (its centre, its verdicts, its end show)
+  moments     deal, on_events (engine events -> beats), push_end_beats, results_data
+
+A new game family writes one FamilyTable subclass (`FAMILY_TABLE` in its table module) and names that
+module in its registration (revolt_table/engine/family.py); a family with none gets GenericTable.
+Everything drawn reads the shown position (`scene.model.view`, revolt_table/ui/table/model.py), never
+the live state; a human move goes through `scene.play`, which accepts it only for the position shown.
 
 What a family can use from `self.scene` (revolt_table.ui.scenes.table.TableScene):
   session (ui.session.Session), model (TableModel), geom (TableGeometry), renderer (TableRenderer),
@@ -14,28 +27,25 @@ What a family can use from `self.scene` (revolt_table.ui.scenes.table.TableScene
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from revolt_table.engine import Event, Move, View
-from revolt_table.ui import cards, draw, theme
+from revolt_table.ai import hints
+from revolt_table.engine import Event, Message, Move, View
+from revolt_table.engine.message import NOT_YOUR_TURN, Refusal
+from revolt_table.ui import cards, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
-from revolt_table.ui.table import widgets
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
-from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
+from revolt_table.ui.table.render import panel_surface
+from revolt_table.ui.table.section import Section, SectionManager
 from revolt_table.ui.table.strings import tt
 
 if TYPE_CHECKING:
     from revolt_table.ui.scenes.results import ResultsData
     from revolt_table.ui.scenes.table import TableScene
-
-# 1-9 then 0 (main row and keypad) pick the first ten cards of a hand
-NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)} | {pygame.K_0: 9}
-NUMBER_KEYS |= {getattr(pygame, f"K_KP{i}"): i - 1 for i in range(1, 10)} | {pygame.K_KP0: 9}
-CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
+    from revolt_table.ui.table.actions import Action
 
 
 class FamilyTable:
@@ -46,9 +56,34 @@ class FamilyTable:
     pod_height = 158
     #: top pods: "spread" at their seat fractions (packed only when they would touch), or "packed"
     top_row = "spread"
+    #: may several cards be selected at once (a combination)?
+    multi_select = False
+    #: does the corner box show the family's own facts (draw_hud)? It shows the match's progress anyway.
+    has_hud = False
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
+        self.sections = SectionManager()
+        self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
+        self._selection_cache: tuple = ((), None)
+
+    def build(self) -> None:
+        """Assemble the sections (the scene calls this once its geometry exists)."""
+        self.sections = SectionManager(self.make_sections())
+        self.sections.layout(self.scene.geom, force=True)
+
+    def make_sections(self) -> list[Section]:
+        """The table's sections. Generic: pods, HUD, cards, hand, prompt and actions, the out-of-game
+        panel and the menu button. A family adds its own: `super().make_sections() + [...]`."""
+        from revolt_table.ui.table.actions import ActionsSection
+        from revolt_table.ui.table.hand import HandSection
+        from revolt_table.ui.table.layers import CardsSection, HudSection, MenuSection, PodsSection
+        from revolt_table.ui.table.watch import WatchSection
+
+        self.pods, self.hud = PodsSection(self), HudSection(self)
+        self.cards, self.hand = CardsSection(self), HandSection(self)
+        self.actions, self.watch, self.menu = ActionsSection(self), WatchSection(self), MenuSection(self)
+        return [self.pods, self.hud, self.cards, self.hand, self.actions, self.watch, self.menu]
 
     def sound(self, name: str, gain: float = 1.0) -> None:
         """Play a table sound (deal, flip, sweep, chime, fanfare) at the volume setting; silent while
@@ -123,50 +158,17 @@ class FamilyTable:
         r.midright = (rect.right - px(8), rect.y + px(46) // 2 + px(2))
         return r
 
-    # ---------------------------------------------------------------- drawing around the cards
     def draw_static(self, surface: pygame.Surface) -> None:
         """What never changes during a game at one size (pod panels): drawn once into the background."""
         m = self.scene.metrics
         for pod in self.scene.geom.pods.values():
             surface.blit(panel_surface(pod.rect.size, m.radius, 150, theme.PANEL_EDGE), pod.rect)
 
-    def draw_under(self, surface: pygame.Surface) -> None:
-        """Pods and their nameplates, under the cards."""
-        for seat, pod in self.scene.geom.pods.items():
-            self.draw_pod(surface, seat, pod.rect)
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Overlays over the cards (prompts, verdicts). Generic: the prompt line."""
-        self.draw_prompt(surface)
-
+    # ---------------------------------------------------------------- pods and HUD (content hooks)
     def pod_subtitle(self, seat: int) -> str:
-        s = self.scene
-        kind = s.session.seats[seat]
+        """The small line under a seat's name (who plays it; the pods section shows "thinking")."""
+        kind = self.scene.session.seats[seat]
         return tt("seat_human") if kind == "human" else tt("seat_" + kind.replace("ai:", "ai_"))
-
-    def draw_pod(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        s, m = self.scene, self.scene.metrics
-        active = seat in s.session.state.to_act and not s.session.state.is_over
-        if active:
-            pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=m.radius)
-        head = self.pod_band(rect, 0)
-        r = m.px(16)
-        centre = (head.x + m.px(10) + r, head.centery)
-        name = s.session.names[seat]
-        avatar(surface, centre, r, name, active=1.0 if active else 0.0, human=s.session.is_human(seat), time=s.time)
-        x = centre[0] + r + m.px(8)
-        right = self.pod_badge(surface, seat, head)
-        width = max(20, right - x - m.px(4))
-        size = draw.fit_text(name, m.font_body, width, bold=True)
-        draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
-                  midleft=(x, head.centery - m.px(8)))
-        if seat in s.session.thinking and s.queue.idle and not s.session.state.is_over:
-            thinking_dots(surface, (x + m.px(10), head.centery + m.px(10)), max(2, m.px(3)), s.time)
-            draw.text(surface, tt("thinking"), m.font_small - m.px(2), theme.TEXT_MUTED,
-                      midleft=(x + m.px(24), head.centery + m.px(10)))
-        else:
-            sub = self.pod_subtitle(seat)
-            draw.text(surface, sub, m.font_small - m.px(2), theme.TEXT_MUTED, midleft=(x, head.centery + m.px(10)))
 
     def pod_badge(self, surface: pygame.Surface, seat: int, head: pygame.Rect) -> int:
         """Draw a small badge at the right of the nameplate; return the x where the name must stop."""
@@ -178,137 +180,121 @@ class FamilyTable:
 
     def hand_count_badge(self, surface: pygame.Surface, count: int, midright: tuple[int, int]) -> int:
         """How many cards a hidden hand holds, on a small card-back coloured tag; returns its left x."""
-        m = self.scene.metrics
-        r = pygame.Rect(0, 0, m.px(30), m.px(22))
-        r.midright = midright
-        pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=m.px(5))
-        pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
-        draw.text(surface, str(count), m.font_small, theme.TEXT, bold=True, center=r.center)
-        return r.left
+        from revolt_table.ui.table.layers import count_badge
+        return count_badge(surface, self.scene.metrics, count, midright)
 
-    def prompt(self) -> tuple[str, str]:
-        """(main line, hint line) under the table."""
-        s = self.scene
-        if s.session.state.is_over:
-            return "", ""
-        current = s.queue.current
-        if current is not None and current.name not in ("choose", "deal"):
-            return "", tt("skip_hint")
-        if s.viewer is not None and s.may_act(s.viewer):
-            return tt("prompt_choose"), tt("keys_hint")
-        waiting = [s.session.names[x] for x in s.session.state.to_act]
-        if waiting:
-            return tt("prompt_wait", names=", ".join(waiting)), ""
-        return "", ""
+    def draw_hud(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The family's facts in the corner box, under its title line (`rect` is the room left)."""
 
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        s, m = self.scene, self.scene.metrics
-        main, hint = self.prompt()
-        if not s.queue.idle and s.queue.current is not None and s.queue.current.name == "deal":
-            main = tt("dealing")
-        slot = s.geom.pods[s.geom.bottom_seat].slot
-        if not main and hint:
-            draw.text(surface, hint, m.font_small, theme.TEXT_MUTED,
-                      midleft=(slot.right + m.px(18), slot.centery), shadow=True)
-            return
-        if not main:
-            return
-        slot = s.geom.pods[s.geom.bottom_seat].slot
-        size = draw.fit_text(main, m.font_body, max(40, slot.left - s.geom.hand.left - m.px(40)), bold=True)
-        image = draw.render_text(main, size, theme.GOLD_LIGHT, True)
-        box = image.get_rect().inflate(m.px(28), m.px(14))
-        box.midright = (slot.left - m.px(18), slot.centery)
-        surface.blit(panel_surface(box.size, box.height // 2, 200, theme.GOLD_DARK), box)
-        surface.blit(image, image.get_rect(center=box.center))
-        if hint:
-            hsize = draw.fit_text(hint, m.font_small, max(40, s.geom.hand.right - slot.right - m.px(24)))
-            draw.text(surface, hint, hsize, theme.TEXT_MUTED, midleft=(slot.right + m.px(18), slot.centery),
-                      shadow=True)
+    def hud_title(self) -> str:
+        """The left of the corner box's title line (the match's progress is at its right)."""
+        return ""
 
-    def draw_menu_button(self, surface: pygame.Surface) -> None:
-        """The round ☰ button at the top right (geom.menu_button) that opens the Esc menu."""
-        s, m = self.scene, self.scene.metrics
-        r = s.geom.menu_button
-        hover = r.collidepoint(widgets.mouse_pos())
-        surface.blit(panel_surface(r.size, r.h // 2, 200, theme.GOLD if hover else theme.PANEL_EDGE), r)
-        for k in (-1, 0, 1):
-            y = r.centery + k * m.px(7)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (r.centerx - m.px(10), y), (r.centerx + m.px(10), y),
-                             max(2, m.px(3)))
-
-    # ---------------------------------------------------------------- input
-    def menu_clicked(self, event: pygame.event.Event) -> bool:
-        """A press on the menu button opens the Esc menu (True: the event is used)."""
-        s = self.scene
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and s.geom.menu_button.collidepoint(event.pos):
-            s.open_menu()
-            return True
-        return False
-
+    # ---------------------------------------------------------------- playing: what the game says
     def hand_zone(self) -> ZoneModel | None:
         """The viewer's hand in the model (None for a spectator)."""
         s = self.scene
         return s.model.zones.get(f"hand:{s.viewer}") if s.viewer is not None else None
 
-    def card_at(self, pos: tuple[int, int]) -> int | None:
-        """Index of the top-most visible card of the viewer's hand under `pos`, where it is drawn now."""
-        zone = self.hand_zone()
-        if zone is None:
+    def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
+        """The move the selected hand cards make now, or why they cannot be played (the game's refusal).
+        Generic: one card plays the move whose text is its id."""
+        s = self.scene
+        if len(selected) != 1 or s.viewer is None:
+            return None, None
+        state = s.session.state
+        refusal = state.refusal(s.viewer, selected[0])
+        return (state.legal_move(s.viewer, selected[0]), None) if refusal is None else (None, refusal)
+
+    def selection_state(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
+        """What the selection plays now, or why not (the Play button, the reason beside it, the prompt):
+        "not your turn" while the position shown does not have the viewer to act, else the family's
+        selection_move (cached per selection and position)."""
+        s = self.scene
+        key = (selected, s.model.key, len(s.session.state.history))
+        if self._selection_cache[0] == key:
+            return self._selection_cache[1]
+        if not selected:
+            answer = (None, None)
+        elif not s.shown_to_act(s.viewer):
+            answer = (None, self.not_your_turn())
+        else:
+            answer = self.selection_move(selected)
+        self._selection_cache = (key, answer)
+        return answer
+
+    def not_your_turn(self) -> Message:
+        """Why nothing can be played while the viewer is not to act (a selection made while waiting)."""
+        return Refusal(NOT_YOUR_TURN)
+
+    def card_reason(self, card: str) -> Message | None:
+        """Why this hand card cannot be played now (the hand shows it over a hovered or focused card);
+        None if it can, or, where cards make combinations, if it may be part of one."""
+        if self.multi_select or not self.scene.shown_to_act(self.scene.viewer):
             return None
-        for i in range(len(zone.sprites) - 1, -1, -1):
-            sprite = zone.sprites[i]
-            rect = self.scene.renderer.current_rect(sprite)
-            if rect is not None and rect.collidepoint(pos) and not sprite.hidden:
-                return i
+        return self.selection_state((card,))[1]
+
+    def cards_of(self, move: Move) -> tuple[str, ...]:
+        """The hand cards `move` plays (Hint selects them). Generic: the card whose id is its text."""
+        zone = self.hand_zone()
+        held = [sp.card for sp in zone.sprites] if zone is not None else []
+        return (move.text,) if move.text in held else ()
+
+    def extra_actions(self) -> list["Action"]:
+        """Buttons beside Hint and Play (Pass, bids): revolt_table.ui.table.actions.Action."""
+        return []
+
+    def do_action(self, action: str) -> None:
+        """One of extra_actions was pressed."""
+
+    def actions_area(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """(prompt, buttons) rectangles of the actions section; None: left and right of the viewer's
+        played-card spot."""
         return None
 
-    def pick_key(self, key: int, n: int, focus: int | None, *, set_focus: Callable[[int | None], None],
-                 confirm: Callable[[int], None]) -> bool:
-        """The keyboard of a one-card pick from an n-card hand, the same at every table that has one:
-        Left/Right move the focus (from outside the hand: the end nearest the key), Enter/Space/Up confirm
-        the focused card (no focus: focus the first), a number key focuses its card and a second press
-        confirms it, Down drops the focus. The table says what focusing (`set_focus`, None = no focus)
-        and confirming (`confirm`, an index) mean. True: the key was one of these."""
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            cur = focus if focus is not None else (-1 if step > 0 else n)
-            set_focus(max(0, min(n - 1, cur + step)))
-        elif key in CONFIRM_KEYS:
-            if focus is not None and focus < n:
-                confirm(focus)
-            else:
-                set_focus(0)
-        elif key in NUMBER_KEYS:
-            index = NUMBER_KEYS[key]
-            if index < n:
-                if focus == index:
-                    confirm(index)
-                else:
-                    set_focus(index)
-        elif key == pygame.K_DOWN:
-            set_focus(None)
-        else:
-            return False
-        return True
+    def prompt_choose(self) -> str:
+        """The prompt when the viewer is to act and nothing is selected."""
+        return tt("prompt_choose")
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Generic input: click a card of your hand to play the move with that card's id."""
-        s = self.scene
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and s.viewer is not None and s.may_act(s.viewer):
-            index = s.renderer.hit(event.pos, f"hand:{s.viewer}")
-            if index is not None:
-                card = s.model.zones[f"hand:{s.viewer}"].sprites[index].card
-                for move in s.session.state.legal_moves(s.viewer):
-                    if move.text == card:
-                        s.play(s.viewer, move)
-                        return True
+    def out_of_game(self, seat: int) -> bool:
+        """Is this seat out of the game while it goes on (a human then watches, skips or leaves)?
+        Generic: nobody ever is."""
         return False
 
+    def same_decision(self, seen, live) -> bool:
+        """May a move the viewer chose in the shown view `seen` be played in the `live` view (the
+        viewer still to act, its hand unchanged)? A family with rounds also compares the round."""
+        seat = live.seat
+        return (seat in seen.to_act and seat in live.to_act
+                and seen.zones[f"hand:{seat}"].cards == live.zones[f"hand:{seat}"].cards)
+
+    def hint(self) -> None:
+        """Hint (button and H): select the normal AI's move for the live position and say why."""
+        s = self.scene
+        if s.viewer is None or not s.may_act(s.viewer):
+            return
+        state = s.session.state
+        move, reason = hints.hint(s.session.rules, state.view(s.viewer), state.legal_moves(s.viewer))
+        chosen = self.cards_of(move)
+        self.hinted = (move, reason, chosen)
+        self.hand.select_cards(chosen)
+
+    def hint_reason(self) -> Message | None:
+        """The reason of the hint shown, while the selection is still the hinted one."""
+        if self.hinted is None:
+            return None
+        if tuple(self.hand.selected_cards()) != self.hinted[2]:
+            self.hinted = None
+            return None
+        return self.hinted[1]
+
     def update(self, dt: float) -> None:
-        """Per-frame input polish (hover lifts)."""
+        """Per frame, after the sections (a family's glows and pulses)."""
 
     def reset_input(self) -> None:
         """Forget selection and focus (the viewer changed, or the hand changed)."""
+        self.hinted = None
+        self.sections.reset()
 
     # ---------------------------------------------------------------- moments
     def deal(self) -> None:
@@ -357,6 +343,22 @@ class FamilyTable:
 
         return Tween(duration, update, ease_in_out_cubic, delay=delay, on_start=start, on_done=done)
 
+    def take_from_hand(self, seat: int, card: str | None) -> tuple[Sprite, pygame.Rect]:
+        """A card leaving `seat`'s hand in the model: the sprite showing `card` (any sprite of a hidden
+        hand: its middle one) taken out of the zone, and where it was drawn (a flight starts there)."""
+        s = self.scene
+        hand = s.model.zones.get(f"hand:{seat}")
+        sprites = hand.sprites if hand is not None else []
+        sprite = next((sp for sp in sprites if sp.card == card), None) if card is not None else None
+        if sprite is None and sprites:
+            sprite = sprites[len(sprites) // 2]
+        if sprite is None:
+            return Sprite(card, card is not None), pygame.Rect(s.geom.pods[seat].rect.center, (1, 1))
+        rect = s.renderer.current_rect(sprite) or s.renderer.rect_of(sprite) or pygame.Rect(s.geom.pods[seat].rect)
+        sprites.remove(sprite)
+        sprite.lift = sprite.highlight = sprite.dim = 0.0
+        return sprite, rect
+
     def push_end_beats(self) -> None:
         """The end of a game (before the results): push its beats here. The scene calls this once, right
         after on_events of the move that ended the game (or on opening a game already over), so a family
@@ -385,7 +387,8 @@ class FamilyTable:
 
 
 class GenericTable(FamilyTable):
-    """Any family without its own table module: its zones, drawn generically, click a card to play it."""
+    """Any family without its own table module: its zones, drawn generically, and the shared gestures
+    (select a card, then click it again, press Enter, drag it or press Play)."""
 
 
 def settle_tween(duration: float, on_update, delay: float = 0.0) -> Tween:

@@ -1,9 +1,17 @@
-"""The table as it is SHOWN: zones of card sprites that animations move between.
+"""The table as it is SHOWN: the view the player has seen, and zones of card sprites that animations
+move between.
 
 Why not draw the engine's view directly: one move can resolve a whole round, but the player must
-see it happen step by step. The model starts as a copy of a view, family "moments" change it one event
-at a time while tweens carry the sprites, and when the queue is idle it is re-synced with the real view
-(so a mistake in a moment can never leave the table wrong for long).
+see it happen step by step. The model starts as a copy of a view, family "moments" change its zones one
+event at a time while tweens carry the sprites, and when the queue is idle the zones are re-synced with
+the real view (so a mistake in a moment can never leave the table wrong for long).
+
+`view` is the one answer, shared by every table, to "what is shown while animations run": the View after
+the last move whose beats have all played (the scene advances it with `show` at the end of each move's
+beats), and `shown_moves` how many moves of the game that is. Sections draw the prompt, the HUD and the
+pods from it, never from the live state, and the scene accepts a human move only for this position
+(`TableScene.may_act`). `key` changes whenever the shown position does (the scene notes when a key was
+first drawn: input waits until the player has seen it).
 """
 
 from __future__ import annotations
@@ -75,21 +83,35 @@ class TableModel:
 
     def __init__(self) -> None:
         self.zones: dict[str, ZoneModel] = {}
-        self.info: Any = {}          # the view's info: a family's frozen Info record (immutable, shared)
+        self.view: View | None = None  # the position shown (see the module docstring)
+        self.info: Any = {}          # view.info: a family's frozen Info record (immutable, shared)
+        self.shown_moves = 0         # how many moves of the game the shown position includes
+        self.key = 0                 # changes with every shown position
         self.players = 0
         self.seat: int | None = None
 
     @classmethod
-    def from_view(cls, view: View, sort_key=None) -> "TableModel":
+    def from_view(cls, view: View, sort_key=None, moves: int | None = None) -> "TableModel":
         model = cls()
-        model.sync(view, sort_key)
+        model.sync(view, sort_key, moves)
         return model
 
-    def sync(self, view: View, sort_key=None) -> bool:
-        """Make every zone match `view`; zones that already match keep their sprites. True if changed."""
+    def show(self, view: View, moves: int | None = None) -> None:
+        """The player has now seen `view` (the position after `moves` moves): the shown position,
+        without touching the sprites (a moment may still be carrying them)."""
+        if view is not self.view or (moves is not None and moves != self.shown_moves):
+            self.key += 1
+        self.view = view
         self.info = view.info       # immutable (or, for a family still on dicts, the view's own copy)
         self.players = view.players
         self.seat = view.seat
+        if moves is not None:
+            self.shown_moves = moves
+
+    def sync(self, view: View, sort_key=None, moves: int | None = None) -> bool:
+        """Show `view` and make every zone match it; zones that already match keep their sprites.
+        True if a zone changed."""
+        self.show(view, moves)
         changed = False
         for name, zv in view.zones.items():
             cards = zv.cards

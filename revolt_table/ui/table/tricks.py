@@ -21,7 +21,7 @@ from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, approach, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table import tricks_faces as faces
 from revolt_table.ui.table import widgets
-from revolt_table.ui.table.family import NUMBER_KEYS, FamilyTable
+from revolt_table.ui.table.classic import NUMBER_KEYS, ClassicTable
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.render import panel_surface
@@ -35,7 +35,7 @@ def rt(key: str, **fmt) -> str:
     return i18n.t("tricks." + key, **fmt)
 
 
-class TricksTable(FamilyTable):
+class TricksTable(ClassicTable):
     family = "tricks"
     pod_height = 124          # name plate, then one row: won tricks, coins, coats of arms
 
