@@ -194,7 +194,7 @@ class SettingsScene(PageScene):
         gap = m.px(12)
         caption_h = m.px(30)
         n = max(len(self.game_rows) + 1, len(self.window_rows) + 1)    # + the rules folder / Reset buttons
-        bottom_limit = size[1] - 2 * m.pad - m.button_height
+        bottom_limit = size[1] - 2 * m.pad - m.button_height - (m.gap + m.font_small + m.px(4))  # + the folder line
         available = bottom_limit - top - 2 * inner - caption_h
         if n * (row_h + gap) - gap > available:                        # small windows: tighten evenly
             row_h = max(m.px(30), (available + gap) // n - gap)
