@@ -1,4 +1,5 @@
-"""`revolt-table`: open the window, or play, pit AIs against each other, check rules, take screenshots."""
+"""`revolt-table`: open the window, or play, pit AIs against each other, check rules, take screenshots,
+list the games kept in the history and replay one move by move."""
 
 from __future__ import annotations
 
@@ -104,6 +105,22 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--variant")
     show.add_argument("--language", metavar="CODE", help="en, pt, de, fr, es or zh (default en)")
 
+    history = sub.add_parser("history", help="list the finished games kept in the history, newest first")
+    _add_language(history, "the language of the listing")
+
+    replay = sub.add_parser(
+        "replay", help="a finished game move by move: as text (--text), or selected in the window's History",
+        description="Show a finished game: FILE (exported from History) or --last (the game played last). "
+                    "With --text, print it move by move with what the game said and the final scores. "
+                    "Without --text, open the window at the History screen with that game selected (an "
+                    "exported FILE is imported into the history first): the move-by-move review in the "
+                    "window comes in a later version. Exit codes: 0 done, 1 the game cannot be read or no "
+                    "longer replays (the text says why), 2 usage.")
+    replay.add_argument("file", nargs="?", metavar="FILE", help="a game file exported from History")
+    replay.add_argument("--last", action="store_true", help="the game played last")
+    replay.add_argument("--text", action="store_true", help="print the game as text instead of opening the window")
+    _add_language(replay, "the language of the text")
+
     shot = sub.add_parser("screenshot", help="render a table headless to a PNG")
     shot.add_argument("game")
     shot.add_argument("--variant")
@@ -120,8 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the exit code: 0 done, 1 a rules file is invalid, 2 bad arguments
-    (an unknown game id, variant, player count or seat among them; argparse's own errors too)."""
+    """Run one command; returns the exit code: 0 done, 1 a rules file is invalid (or, for `replay`, the
+    game cannot be read or no longer replays), 2 bad arguments (an unknown game id, variant, player
+    count or seat among them; argparse's own errors too)."""
     args = build_parser().parse_args(argv)
     if args.command == "rules" and args.rules_command == "show":
         from .rules_show import main as show_rules
@@ -130,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _rules_check(args.files)
     if args.command == "arena":
         return _arena(args)
+    if args.command == "history":
+        return _history(args)
+    if args.command == "replay":
+        return _replay(args)
     if args.command in ("play", "screenshot"):
         problem = _check_table_arguments(args)
         if problem:
@@ -250,6 +272,55 @@ def _arena(args: argparse.Namespace) -> int:
         return _fail("arena", str(exc))
     print(json.dumps(report) if args.json else format_table(report))
     return 0
+
+
+def _use_language(args: argparse.Namespace) -> None:
+    """--language, else the language saved in the settings (as the window would speak)."""
+    from . import i18n, userdata
+
+    code = getattr(args, "language", None)
+    if not code:
+        code = userdata.load_settings()[0].language
+    i18n.set_language(code)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from .replay_text import history_command
+
+    _use_language(args)
+    text, code = history_command()
+    print(text)
+    return code
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """`replay FILE|--last [--text]`: the text replay, or the window's History with the game selected."""
+    from .replay_text import EXIT_FAILED, load_for_replay, replay_lines
+
+    _use_language(args)
+    entry, problem, code = load_for_replay(args.file, args.last)
+    if entry is None:
+        print(problem, file=sys.stderr)
+        return code
+    if args.text:
+        lines, ok = replay_lines(entry)
+        print("\n".join(lines))
+        return 0 if ok else EXIT_FAILED
+    if args.file is not None:               # an exported game: into the history, to be listed there
+        from .history import BadEntry
+        from .history_store import HistoryStore
+
+        try:
+            entry = HistoryStore().import_file(args.file)
+        except (OSError, BadEntry) as exc:
+            print(f"revolt-table replay: {args.file}: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+    try:
+        from .ui.scenes.history import open_window
+    except ImportError as exc:
+        print(f"revolt-table: the window is not available: {exc}", file=sys.stderr)
+        return 2
+    return open_window(entry.id)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,6 +15,7 @@ bad file or a game that no longer replays (exit code 1 and a translated reason).
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
+from functools import cache
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -46,13 +47,29 @@ def date_text(date: str) -> str:
 
 
 def game_title(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = None) -> str:
-    """The game's name (and variant's) from its rules file; the ids when the rules no longer load."""
+    """The game's name (and variant's) in the current language, from its rules file and translation;
+    the ids when the rules no longer load."""
     try:
         rules = entry_rules(entry, cache)
-        name, variant = rules.name, rules.variants.get(entry.variant, entry.variant)
     except Unreplayable:
         name, variant = entry.game, entry.variant
+    else:
+        name, variants = _book_names(entry.game, i18n.language())
+        name = name or rules.name
+        variant = variants.get(entry.variant) or rules.variants.get(entry.variant, entry.variant)
     return i18n.t(T + "game_variant", game=name, variant=variant) if entry.variant else name
+
+
+@cache
+def _book_names(game: str, lang: str) -> tuple[str, dict[str, str]]:
+    """A game's and its variants' names in `lang` (rulebook.py); ("", {}) if the book cannot be read."""
+    from . import rulebook
+
+    try:
+        book = rulebook.load(game, lang)
+    except Exception:  # noqa: BLE001 - a name is only a name: the rules' own is used instead
+        return "", {}
+    return book.name, {v.id: v.name for v in book.variants}
 
 
 def _join(parts: list[str]) -> str:

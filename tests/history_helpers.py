@@ -37,3 +37,22 @@ def entry(game: str = "doudizhu", seed: int = 1, *, seats=None, names=None, minu
     seats = seats or ["human"] + ["ai:normal"] * (n - 1)
     names = names or ["You", "Anna", "Ben", "Clara", "David", "Eva"][:n]
     return entry_from_game(state, seats, names, date=T0 + timedelta(minutes=minutes), entry_id=entry_id)
+
+
+def sample_history(store) -> list[HistoryEntry]:
+    """A history with every kind of row the History screen shows: six seats with long names and every
+    level, a variant, shared wins, a game whose rules no longer exist. Added to `store`, returned."""
+    from dataclasses import replace
+
+    long_names = ["Maximilian Groß", "Anna-Katharina", "Bartholomäus", "Clara", "Dmitri Ivanovich", "Eva"]
+    six = play("revolucion", 11, players=6)
+    games = [
+        entry_from_game(six, ["human", "ai:hard", "ai:normal", "ai:easy", "random", "human"], long_names,
+                        date=T0 + timedelta(minutes=50)),
+        entry("doudizhu", seed=2, minutes=40),
+        entry("revolte", seed=3, seats=["human", "ai:hard", "ai:easy", "random"], minutes=30),
+        entry("revoltaaa", seed=4, variant="bananas", minutes=20),
+        entry("doudizhu", seed=5, minutes=10),
+        replace(entry("revoltaaa", seed=6, minutes=60), game="a-game-that-is-gone", id="gone-1"),
+    ]
+    return [store.add(e) for e in games]

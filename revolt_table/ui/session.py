@@ -24,6 +24,8 @@ from revolt_table import userdata
 from revolt_table.ai.registry import AGENT_NAMES, make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
+from revolt_table.history import DealSetup
+from revolt_table.ui import recorder
 
 log = logging.getLogger(__name__)
 
@@ -62,12 +64,14 @@ class Session:
 
     seats: per seat "human" or an AI name (random, ai:easy, ai:normal, ai:hard); names: shown names.
     ai_pace: seconds of natural pause before an AI move appears (0 in tests). save: write the record
-    to the user's data folder after every move.
+    to the user's data folder after every move. history: add every finished game to the player's
+    history (default: as `save`; screenshots and tests that do not save keep no history either).
     """
 
     def __init__(self, rules: Rules, seats: list[str], names: list[str] | None = None, *,
                  match_seed: int | None = None, games: int = 0, ai_pace: float = 0.8, save: bool = True,
-                 hard_iterations: int | None = None, process_kinds: frozenset[str] | None = None) -> None:
+                 hard_iterations: int | None = None, process_kinds: frozenset[str] | None = None,
+                 history: bool | None = None) -> None:
         self.rules = rules
         self.players = len(seats)
         self.seats = list(seats)
@@ -79,6 +83,7 @@ class Session:
         self.match = Match(rules, self.players, games, match_seed)
         self.ai_pace = ai_pace
         self.save_enabled = save
+        self.history_enabled = save if history is None else history
         self.hard_iterations = hard_iterations
         self.process_kinds = PROCESS_KINDS if process_kinds is None else frozenset(process_kinds)
         self.agents = {seat: make_agent(kind, rules, iterations=hard_iterations)
@@ -125,6 +130,16 @@ class Session:
                 session.notes.append(game_note(state))
         return session
 
+    @classmethod
+    def from_deal(cls, deal: DealSetup, *, ai_pace: float = 0.8, save: bool = True) -> "Session":
+        """"Replay this deal" (History): a one-game match dealt from the deal's seed and start seat, with
+        its seats and names, so the same cards come to the same places. Raises RulesError/ValueError."""
+        rules = load_rules(deal.game, variant=deal.variant or None)
+        names = [name or default_name(seat) for seat, name in enumerate(deal.names)]
+        session = cls(rules, list(deal.seats), names, games=1, ai_pace=ai_pace, save=save)
+        session.state = rules.new_game(deal.players, seed=deal.seed, start_seat=deal.start_seat)
+        return session
+
     # ---------------------------------------------------------------- seats
     def is_human(self, seat: int) -> bool:
         return self.seats[seat] == "human"
@@ -157,6 +172,8 @@ class Session:
             self._recorded = self.state
             self.match.finish_game(self.state)
             self.notes.append(game_note(self.state))
+            if self.history_enabled:            # into the history, in a thread (ui/recorder.py)
+                recorder.record_game(self.state, self.seats, self.names)
         self.save()
         return events
 

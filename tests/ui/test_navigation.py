@@ -15,7 +15,8 @@ def test_title_to_settings_and_back_by_mouse(title_app):
 
 def test_title_to_settings_and_back_by_keyboard(title_app):
     app = title_app
-    # New game is focused first; without a save the menu is New game, Rules, Settings, Quit
+    # New game is focused first; without a save the menu is New game, History, Rules, Settings, Quit
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     assert app.top.menu.focused.name == "settings"

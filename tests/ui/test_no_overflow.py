@@ -83,7 +83,44 @@ def _rules_page(game_id, tab):
     return make
 
 
-SCENES = {"title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
+def _history_scene(app):
+    """History over a sample history (six long names, a variant, a game that no longer replays, selected
+    so its reason shows), read before it is drawn."""
+    from revolt_table.history_store import HistoryStore
+    from revolt_table.ui.scenes.history import HistoryScene
+    from tests.history_helpers import sample_history
+
+    store = HistoryStore()
+    if not store.summaries():
+        sample_history(store)
+    scene = HistoryScene(app, select="gone-1")
+    scene.wait_loaded()
+    return scene
+
+
+def _statistics_scene(app):
+    from revolt_table.ui.scenes.statistics import StatisticsScene
+
+    _history_scene(app)
+    scene = StatisticsScene(app, game="doudizhu", player="You")
+    scene.wait_loaded()
+    return scene
+
+
+def _export_dialog(app):
+    """The export question with a long path and the longest error under it."""
+    from revolt_table.ui.scenes.dialog import Dialog
+
+    path = "/home/someone/Documents/revolt-table-revolucion-20260301-2000.json"
+    dialog = Dialog(app, i18n.t("history.screen.export_title"),
+                    i18n.t("history.screen.export_prompt", game="Revolución", date="2026-03-01 20:00"),
+                    ok=i18n.t("history.screen.export_ok"), on_ok=lambda text: None, field=path)
+    dialog.error = i18n.t("history.screen.export_failed", file=path, reason="Permission denied")
+    return dialog
+
+
+SCENES = {"history": _history_scene, "statistics": _statistics_scene, "history_export": _export_dialog,
+          "title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
           "results": _results, "pause": lambda app: PauseScene(app, "doudizhu")}
 for _game in ("doudizhu", "revoltaaa", "revolte", "revolucion"):
     for _tab in (TABLE, FULL):

@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from revolt_table.ui import draw, theme
+from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button
@@ -54,6 +54,7 @@ class ResultsScene(PageScene):
             self.buttons.append(Button(t("results.play_again"), on_play_again, name="play_again"))
         if on_next_game is not None:
             self.buttons.append(Button(t("results.next_game"), on_next_game, style="primary", name="next_game"))
+        self.buttons.append(Button(t("results.history"), self.history, name="history"))
         self.buttons.append(Button(t("results.title_screen"), self.to_title, name="title"))
         self.group.set_widgets(self.buttons, keep=False)
         if on_next_game is not None:
@@ -65,6 +66,16 @@ class ResultsScene(PageScene):
             return
         from revolt_table.ui.scenes.title import TitleScene
         self.app.reset_to(TitleScene(self.app))
+
+    def history(self) -> None:
+        """The History screen over the results (Back returns here); a deal replayed from it first
+        leaves this table as the Title button does (its session closes)."""
+        from revolt_table.ui.scenes.history import HistoryScene
+        self.app.push(HistoryScene(self.app, leave=self.on_title))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        recorder.show_notices(self.app)   # what recording the game just played had to say
 
     def back(self) -> None:          # Esc: same as the Title button (never back into a finished table)
         self.to_title()

@@ -12,7 +12,7 @@ import random
 import pygame
 
 from revolt_table import __version__
-from revolt_table.ui import draw, theme
+from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.scenes.common import draw_backdrop
@@ -90,7 +90,8 @@ class TitleScene(Scene):
         items = [self.language, Button(t("title.new_game"), self.new_game, style="primary", name="new_game")]
         if self.app.has_saved_game():
             items.append(Button(t("title.resume"), self.resume, name="resume"))
-        items += [Button(t("title.rules"), self.rules, name="rules"),
+        items += [Button(t("title.history"), self.history, name="history"),
+                  Button(t("title.rules"), self.rules, name="rules"),
                   Button(t("title.settings"), self.settings, name="settings"),
                   Button(t("title.quit"), self.app.quit, name="quit")]
         self.menu.set_widgets(items, keep=False)
@@ -116,6 +117,10 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.app.resume_game()
 
+    def history(self) -> None:
+        from revolt_table.ui.scenes.history import HistoryScene
+        self.app.push(HistoryScene(self.app))
+
     def rules(self) -> None:
         from revolt_table.ui.scenes.rules import RulesScene
         self.app.push(RulesScene(self.app))
@@ -137,8 +142,12 @@ class TitleScene(Scene):
         buttons = [w for w in self.menu.widgets if w is not self.language]
         bh, gap = m.button_height, m.gap
         self.logo_y = int(size[1] * 0.24)
+        bottom = size[1] - m.pad * 3 - m.font_small                                  # clear of the footer
+        below_tagline = self._tagline_bottom() + m.gap
+        if self.menu.height_for(len(buttons), bh, gap) > bottom - below_tagline:     # small window, large text
+            bh = max(m.px(34), (bottom - below_tagline - (len(buttons) - 1) * gap) // len(buttons))
         height = self.menu.height_for(len(buttons), bh, gap)
-        top = min(int(size[1] * 0.45), size[1] - m.pad * 3 - m.font_small - height)   # clear of the footer
+        top = min(int(size[1] * 0.45), bottom - height)
         for i, button in enumerate(buttons):
             button.set_rect(pygame.Rect(size[0] // 2 - m.button_width // 2, top + i * (bh + gap), m.button_width, bh))
         # the language selector: top right, first in keyboard order
@@ -150,6 +159,13 @@ class TitleScene(Scene):
         veil = self._make_veil(size)
         self._background.blit(veil, veil.get_rect(center=(size[0] // 2, size[1] // 2)))
         self._footer = self._make_footer(size, m.pad * 4)
+
+    def _tagline_bottom(self) -> int:
+        """Where the tagline under the logo ends (as draw() places it)."""
+        m = self.metrics
+        logo_h = draw.render_text(t("app.title"), m.font_logo, theme.GOLD_LIGHT, True).get_height()
+        tagline_h = draw.render_text(t("title.tagline"), m.font_body, theme.TEXT_MUTED).get_height()
+        return self.logo_y + logo_h // 2 + m.px(16) + m.px(32) + tagline_h // 2
 
     @staticmethod
     def _make_veil(size: tuple[int, int]) -> pygame.Surface:
@@ -176,6 +192,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.cards.update(dt)
         self.menu.update(dt)
+        recorder.show_notices(self.app)           # what recording the last game had to say
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -1,0 +1,400 @@
+"""History: every finished game kept, newest first, and what can be done with one.
+
+A row shows the game (and variant), when it was played, how many moves, who won, and each seat: the
+name (a star for a winner), the level that sat there and the final points. A game whose record no
+longer replays (its rules changed or went away) is listed all the same, with the reason in red: the
+list never hides a game and never fails on one. Files that are not games at all were set aside by the
+store, and a toast says so.
+
+For the selected game: "Replay this deal" deals the same cards to the same seats (same levels, names,
+seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match; Export writes it
+to a file of the player's choice (a path typed or pasted: pygame has no file dialog), Delete removes
+it after asking. Import adds a game from a file; Statistics opens the figures for the selected game.
+The move-by-move Review is a later screen: `review_button` exists, hidden, for it to switch on.
+
+Keys: Up/Down, PageUp/PageDown, Home/End choose a game; Enter is the focused button (Replay this deal
+at first); Tab / Shift+Tab and Left/Right go through the buttons; Delete asks to delete; Esc goes back.
+The history is read in a thread (ui/history_loader.py): the list appears at once from the index and
+the reasons fill in when the replays are done.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from revolt_table.engine.message import Message
+from revolt_table.history import BadEntry, EntrySummary, deal_setup
+from revolt_table.history_replay import R_ERROR, R_RULES, R_SETUP
+from revolt_table.history_store import HistoryStore
+from revolt_table.i18n import say
+from revolt_table.replay_text import date_text, game_title
+from revolt_table.smallfile import FileRefused
+from revolt_table.ui import recorder, theme
+from revolt_table.ui.fonts import font
+from revolt_table.ui.history_loader import HistoryLoader, reasons
+from revolt_table.ui.i18n import t
+from revolt_table.ui.scenes.common import PageScene, header_bottom
+from revolt_table.ui.scenes.dialog import Dialog
+from revolt_table.ui.widgets import Button
+from revolt_table.ui.widgets.listview import ListView
+from revolt_table.ui.widgets.textfit import line
+
+
+def row_line(surface: pygame.Surface, content: str, size: int, color, width: int, **kwargs) -> pygame.Rect:
+    """A text in a History row: cut with "…" rather than shrunk, so a row's texts keep one size."""
+    return line(surface, content, size, color, width, smallest=size, **kwargs)
+
+log = logging.getLogger(__name__)
+
+S = "history.screen."
+UNDEALABLE = (R_RULES, R_SETUP, R_ERROR)       # reasons that mean the deal itself cannot be made again
+LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+
+
+def level_name(kind: str) -> str:
+    """A seat's level in a word (Human, Easy...): History rows are narrow."""
+    return t(S + "level." + kind.replace(":", "_"))
+
+
+def export_folder() -> Path:
+    """Where an export goes unless the player types another path: Documents if there is one, else home."""
+    home = Path.home()
+    documents = home / "Documents"
+    return documents if documents.is_dir() else home
+
+
+def export_name(summary: EntrySummary) -> str:
+    """A file name that says what the game is and when it was played."""
+    when = datetime.fromisoformat(summary.date)
+    return f"revolt-table-{summary.game}-{when:%Y%m%d-%H%M}.json"
+
+
+class HistoryScene(PageScene):
+    """select: the id of a game to select once the list is read. leave: run before a replayed deal
+    replaces every screen (from the results: the finished table's session is closed)."""
+
+    def __init__(self, app, *, select: str | None = None, leave: Callable[[], None] | None = None,
+                 folder: Path | str | None = None) -> None:
+        super().__init__(app)
+        self.folder = folder
+        self.store = HistoryStore(folder)
+        self.leave = leave
+        self.entries: list[EntrySummary] = []
+        self.reasons: dict[str, Message] = {}
+        self._titles: dict[tuple[str, str, str], str] = {}
+        self.left_share = 0.36           # of a row's width for the game, date and winner (on_resize)
+        self._focus_moved = False        # focus left Replay because it went grey (it comes back)
+        self.list = ListView(self._draw_row, on_select=lambda _: self._refresh_buttons())
+        self.replay_button = Button("", self.replay, style="primary", name="replay")
+        self.review_button = Button("", None, name="review")     # the Review screen switches it on
+        self.review_button.visible = self.review_button.enabled = False
+        self.export_button = Button("", self.export, name="export")
+        self.delete_button = Button("", self.delete, name="delete")
+        self.import_button = Button("", self.import_game, name="import")
+        self.statistics_button = Button("", self.statistics, name="statistics")
+        self.back_button = Button("", self.back, name="back")
+        self.buttons = [self.replay_button, self.review_button, self.export_button, self.delete_button,
+                        self.import_button, self.statistics_button, self.back_button]
+        self.group.set_widgets([self.list] + self.buttons, keep=False)
+        self.loader = self._start_loading(select)
+        self.on_language()
+
+    # ---------------------------------------------------------------- reading
+    def _start_loading(self, select: str | None) -> HistoryLoader:
+        self._wanted = select
+        self._listed = self._reasoned = False
+        return HistoryLoader(self.folder, after=recorder.wait)
+
+    def reload(self, select: str | None = None) -> None:
+        """Read the history again (after an import or a delete), keeping `select` (or the selection)."""
+        current = self.selected
+        self.loader = self._start_loading(select or (current.id if current else None))
+
+    def wait_loaded(self, timeout: float = 30.0) -> None:
+        """Block until the history is read and shown (tests, screenshots, the CLI's window)."""
+        self.loader.wait(timeout)
+        self._poll()
+
+    def _poll(self) -> None:
+        loader = self.loader
+        if not self._listed and loader.summaries is not None:
+            self._listed = True
+            self.entries = list(loader.summaries)
+            index = next((i for i, s in enumerate(self.entries) if s.id == self._wanted), None)
+            if index is None and self.list.selected >= 0:
+                index = min(self.list.selected, len(self.entries) - 1)
+            self.list.set_count(len(self.entries), index if index is not None else 0)
+            self.list.show(self.list.selected)
+            self._refresh_buttons()
+        if self._listed and not self._reasoned and loader.facts is not None:
+            self._reasoned = True
+            self.reasons = reasons(loader.facts)
+            self._refresh_buttons()
+        for message in loader.take_warnings():
+            self.app.notify(say(message))
+
+    @property
+    def loading(self) -> bool:
+        return not self._listed
+
+    @property
+    def selected(self) -> EntrySummary | None:
+        i = self.list.selected
+        return self.entries[i] if 0 <= i < len(self.entries) else None
+
+    def select_id(self, entry_id: str) -> bool:
+        index = next((i for i, s in enumerate(self.entries) if s.id == entry_id), None)
+        if index is None:
+            return False
+        self.list.select(index)
+        return True
+
+    def title_of(self, summary: EntrySummary) -> str:
+        from revolt_table.i18n import language
+
+        key = (summary.game, summary.variant, language())
+        if key not in self._titles:
+            self._titles[key] = game_title(summary)
+        return self._titles[key]
+
+    # ---------------------------------------------------------------- texts and buttons
+    def on_language(self) -> None:
+        self.title = t(S + "title")
+        for button in self.buttons:
+            button.text = t(S + button.name) if button is not self.back_button else t("common.back")
+
+    def _refresh_buttons(self) -> None:
+        chosen = self.selected
+        reason = self.reasons.get(chosen.id) if chosen else None
+        self.replay_button.enabled = chosen is not None and (reason is None or reason.code not in UNDEALABLE)
+        self.export_button.enabled = self.delete_button.enabled = chosen is not None
+        self.statistics_button.enabled = bool(self.entries)
+        focused = self.group.focused
+        if focused is None or not focused.enabled:     # off a button that just went grey
+            self._focus_moved = focused is self.replay_button or self._focus_moved
+            self.group.focus(next((b for b in self.buttons if b.enabled and b.visible), None))
+        elif self._focus_moved and self.replay_button.enabled:
+            self._focus_moved = False                  # ...and back once it can be used again
+            self.group.focus(self.replay_button)
+
+    # ---------------------------------------------------------------- actions
+    def replay(self) -> None:
+        """Deal the selected game again, same seats, and play it."""
+        from revolt_table.engine import RulesError
+        from revolt_table.ui.scenes.table import TableScene
+        from revolt_table.ui.session import Session
+
+        chosen = self.selected
+        if chosen is None:
+            return
+        try:
+            session = Session.from_deal(deal_setup(chosen), ai_pace=self.app.settings.ai_pace)
+        except (RulesError, ValueError, OSError) as exc:
+            log.warning("history: cannot deal %s again: %s", chosen.id, exc)
+            self.app.notify(t(S + "cannot_deal", game=self.title_of(chosen)))
+            return
+        session.save()
+        if self.leave is not None:
+            self.leave()
+        self.app.reset_to(TableScene(self.app, session))
+
+    def export(self) -> None:
+        chosen = self.selected
+        if chosen is None:
+            return
+        default = export_folder() / export_name(chosen)
+
+        def write(text: str) -> str | None:
+            if not text:
+                return t(S + "no_path")
+            path = Path(text).expanduser()
+            if path.is_dir():
+                path = path / export_name(chosen)
+            if path.exists():
+                return t(S + "export_exists", file=str(path))
+            try:
+                self.store.export(chosen.id, path)
+            except LookupError:
+                return t(S + "export_gone")
+            except OSError as exc:
+                return t(S + "export_failed", file=str(path), reason=exc.strerror or str(exc))
+            self.app.notify(t(S + "export_done", file=str(path)))
+            return None
+
+        self.app.push(Dialog(self.app, t(S + "export_title"),
+                             t(S + "export_prompt", game=self.title_of(chosen), date=date_text(chosen.date)),
+                             ok=t(S + "export_ok"), on_ok=write, field=str(default)))
+
+    def import_game(self) -> None:
+        def read(text: str) -> str | None:
+            if not text:
+                return t(S + "no_path")
+            path = Path(text).expanduser()
+            try:
+                entry = self.store.import_file(path)
+            except FileRefused as exc:
+                if exc.reason == "missing":
+                    return t("history.text.no_file", file=str(path))
+                return t("history.text.not_a_file", file=str(path))
+            except BadEntry:
+                return t("history.text.not_a_game", file=str(path))
+            except OSError as exc:
+                return t(S + "import_failed", file=str(path), reason=exc.strerror or str(exc))
+            self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
+            self.reload(select=entry.id)
+            return None
+
+        self.app.push(Dialog(self.app, t(S + "import_title"), t(S + "import_prompt"), ok=t(S + "import_ok"),
+                             on_ok=read, field=str(export_folder()) + "/"))
+
+    def delete(self) -> None:
+        chosen = self.selected
+        if chosen is None:
+            return
+
+        def remove(_: str) -> str | None:
+            try:
+                self.store.delete(chosen.id)
+            except OSError as exc:
+                return t(S + "delete_failed", reason=exc.strerror or str(exc))
+            for message in self.store.take_warnings():
+                self.app.notify(say(message))
+            index = self.list.selected
+            self.entries = [s for s in self.entries if s.id != chosen.id]
+            self.list.set_count(len(self.entries), min(index, len(self.entries) - 1))
+            self._refresh_buttons()
+            return None
+
+        self.app.push(Dialog(self.app, t(S + "delete_title"),
+                             t(S + "delete_prompt", game=self.title_of(chosen), date=date_text(chosen.date)),
+                             ok=t(S + "delete_ok"), on_ok=remove, danger=True))
+
+    def statistics(self) -> None:
+        from revolt_table.ui.scenes.statistics import StatisticsScene
+
+        chosen = self.selected
+        player = next((s.name for s in chosen.seats if s.kind == "human"), None) if chosen else None
+        self.app.push(StatisticsScene(self.app, game=chosen.game if chosen else None, player=player,
+                                      folder=self.folder))
+
+    # ---------------------------------------------------------------- scene protocol
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in LIST_KEYS:
+                return self.list.handle_key(event.key)
+            if event.key == pygame.K_DELETE and self.delete_button.enabled:
+                self.delete()
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._poll()
+        recorder.show_notices(self.app)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        top = header_bottom(m)
+        bottom = size[1] - m.pad
+        bw = min(m.box(250), size[0] // 4)
+        width = min(size[0] - 2 * m.pad, m.px(1500))
+        x0 = (size[0] - width) // 2
+        list_w = width - bw - m.pad
+        lines_h = m.gap + 2 * m.font_small + m.px(8)          # the status and hint lines under the list
+        row_h = int(3.6 * m.font_small) + m.px(14)
+        inner = pygame.Rect(x0 + m.px(10), top + m.px(10), list_w - m.px(20), bottom - lines_h - top - m.px(20))
+        self.list.set_rect(inner, row_h)
+        self.panel_rect = pygame.Rect(x0, top, list_w, self.list.rect.height + m.px(20))
+        self.status_y = self.panel_rect.bottom + m.gap + m.font_small // 2
+        self.hint_y = self.status_y + m.font_small + m.px(8)
+        self.list_x, self.list_w = x0, list_w
+        bh = m.button_height
+        y = top
+        for button in self.buttons:
+            if not button.visible:
+                continue
+            if button is self.import_button or button is self.back_button:
+                y += m.gap                              # a little air between groups of buttons
+            button.set_rect(pygame.Rect(x0 + list_w + m.pad, y, bw, bh))
+            y += bh + m.gap
+        self.list.show(self.list.selected)
+        # the game's column: room for a date and a move count in this language, within 36-45 % of a row
+        sample = t(S + "date_moves", date="2026-12-31 23:59", moves=t(S + "moves", count=888))
+        need = font(m.font_small).size(sample)[0] + m.px(30)
+        self.left_share = min(0.45, max(0.36, need / max(1, self.list.rows_width)))
+
+    # ---------------------------------------------------------------- drawing
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.list.rect
+        if self.loading or not self.entries:
+            text = t(S + "loading") if self.loading else t(S + "empty")
+            line(surface, text, m.font_body, theme.TEXT_MUTED, rect.width - 2 * m.pad, center=rect.center)
+        chosen = self.selected
+        reason = self.reasons.get(chosen.id) if chosen else None
+        width = self.list_w
+        if reason is not None:
+            status = t("history.text.unreplayable", reason=say(reason))
+            line(surface, status, m.font_small, theme.DANGER, width, midleft=(self.list_x, self.status_y))
+        line(surface, t(S + "hint"), m.font_small, theme.TEXT_MUTED, width, midleft=(self.list_x, self.hint_y))
+
+    def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, selected: bool, hovered: bool) -> None:
+        m = self.metrics
+        s = self.entries[index]
+        band = rect.inflate(-m.px(4), -m.px(4))
+        if selected:
+            pygame.draw.rect(surface, theme.BUTTON_HOVER, band, border_radius=m.radius)
+            pygame.draw.rect(surface, theme.GOLD, band, max(1, m.px(2)), border_radius=m.radius)
+        elif hovered:
+            pygame.draw.rect(surface, theme.BUTTON, band, border_radius=m.radius)
+        elif index % 2:
+            pygame.draw.rect(surface, theme.BUTTON_PRESSED, band, border_radius=m.radius)
+        pad = m.px(10)
+        inner = band.inflate(-2 * pad, -m.px(6))
+        ys = [inner.y + inner.height * k // 6 for k in (1, 3, 5)]
+        small = m.font_small
+        left_w = int(inner.width * self.left_share)
+        reason = self.reasons.get(s.id)
+        row_line(surface, self.title_of(s), small + m.px(2), theme.GOLD_LIGHT, left_w - pad, bold=True,
+             midleft=(inner.x, ys[0]))
+        when = t(S + "date_moves", date=date_text(s.date), moves=t(S + "moves", count=s.move_count))
+        row_line(surface, when, small, theme.TEXT_MUTED, left_w - pad, midleft=(inner.x, ys[1]))
+        if reason is not None:
+            row_line(surface, t("history.text.unreplayable", reason=say(reason)), small, theme.DANGER, left_w - pad,
+                 midleft=(inner.x, ys[2]))
+        else:
+            names = t("history.text.separator").join(s.seats[w].name for w in s.winners)
+            won = t("history.text.winners" if len(s.winners) > 1 else "history.text.winner", names=names)
+            row_line(surface, won, small, theme.TEXT, left_w - pad, midleft=(inner.x, ys[2]))
+        x0 = inner.x + left_w
+        cell = (inner.right - x0) // max(1, s.players)
+        for seat, (who, points) in enumerate(zip(s.seats, s.scores)):
+            cx = x0 + cell * seat + cell // 2
+            won = seat in s.winners
+            name = ("★ " if won else "") + (who.name or t("setup.seat_number", number=seat + 1))
+            room = cell - m.px(6)
+            row_line(surface, name, small, theme.GOLD_LIGHT if won else theme.TEXT, room, bold=won, center=(cx, ys[0]))
+            row_line(surface, level_name(who.kind), small, theme.TEXT_MUTED, room, center=(cx, ys[1]))
+            row_line(surface, str(points), small + m.px(1), theme.GOLD_LIGHT if won else theme.TEXT, room, bold=True,
+                 center=(cx, ys[2]))
+
+
+def open_window(select: str) -> int:
+    """`revolt-table replay FILE|--last` without --text: the window at History with the game selected
+    (over the title, so Back goes on to the title), saying that the move-by-move review comes later."""
+    from revolt_table.ui import launch
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.title import TitleScene
+
+    app = App()
+    launch.install(app)
+    app.push(TitleScene(app))
+    app.push(HistoryScene(app, select=select))
+    app.notify(t(S + "review_later"))
+    app.run()
+    return 0
