@@ -105,7 +105,8 @@ class Tween:
         return self.delay + self.duration
 
 
-#: standard beat names a click or key cuts short (Beat.skippable's default); "choose" flights let input through
+#: standard beat names a click or key cuts short (Beat.skippable's default). While one plays the table takes
+#: no move (a press only skips it); "choose" flights let input through, for the decision shown (TableScene)
 SKIPPABLE = frozenset({"deal", "reveal", "fight", "sweep", "count", "end_show", "end_hold"})
 #: standard names of the end-of-game show (Beat.end's default)
 END_BEATS = frozenset({"end_show", "count"})

@@ -168,6 +168,13 @@ def highcard():
     return app, scene
 
 
+def human_turn(app, scene) -> None:
+    """Let the (waiting) random seats play until the human is to act."""
+    while 0 not in scene.session.state.to_act:
+        scene.session.play_ai_now()
+        run_frames(app, 2)
+
+
 def test_generic_table_click_click_enter_and_play_button():
     with registered(HIGHCARD):
         app, scene = highcard()
@@ -182,17 +189,13 @@ def test_generic_table_click_click_enter_and_play_button():
         post_click(card_point(scene, 0))
         run_frames(app, 2)
         assert human_moves(scene) == [first]
-        while 0 not in s.state.to_act:
-            s.play_ai_now()
-            run_frames(app, 2)
+        human_turn(app, scene)
         second = hand_cards(scene)[1]
         post_key(pygame.K_2)
         post_key(pygame.K_RETURN)
         run_frames(app, 2)
         assert human_moves(scene) == [first, second]
-        while 0 not in s.state.to_act:
-            s.play_ai_now()
-            run_frames(app, 2)
+        human_turn(app, scene)
         third = hand_cards(scene)[0]
         post_click(card_point(scene, 0))
         run_frames(app)
@@ -226,10 +229,7 @@ def test_a_card_the_game_refuses_says_why_when_hovered(monkeypatch):
     first card is refused) and shows the reason over the hovered card; the card is dimmed."""
     with registered(HIGHCARD):
         app, scene = highcard()
-        s = scene.session
-        while 0 not in s.state.to_act:
-            s.play_ai_now()
-            run_frames(app, 2)
+        human_turn(app, scene)
         refused = hand_cards(scene)[0]
         why = Message("engine.refusal.not_legal")
         real = scene.family.selection_move
@@ -250,3 +250,39 @@ def test_a_card_the_game_refuses_says_why_when_hovered(monkeypatch):
         assert refused in hand_cards(scene)
         text, colour = scene.family.actions.info()
         assert colour == REASON_RGB and text == i18n.say(why)
+
+
+def test_combinations_click_adds_and_removes_and_a_double_click_plays(monkeypatch):
+    """A table whose game makes combinations (multi_select): clicks add and remove cards, a selection
+    the game refuses disables Play with its reason, Space toggles the focused card, a double click plays."""
+    with registered(HIGHCARD):
+        app, scene = highcard()
+        human_turn(app, scene)
+        table = scene.family
+        monkeypatch.setattr(table, "multi_select", True)
+        why = Message("engine.refusal.not_legal")
+        real = table.selection_move
+        monkeypatch.setattr(table, "selection_move", lambda cards: real(cards) if len(cards) == 1 else (None, why))
+        first = hand_cards(scene)[0]
+        post_click(card_point(scene, 0))
+        run_frames(app, 40)                                   # apart: two single clicks, not a double
+        post_click(card_point(scene, 1))
+        run_frames(app, 40)
+        assert table.hand.selected == [0, 1] and human_moves(scene) == []
+        assert table.actions.prompt() == tt("prompt_choose_other")
+        assert table.actions.info() == (i18n.say(why), REASON_RGB)
+        post_click(card_point(scene, 1))                      # a click on a selected card removes it
+        run_frames(app, 40)
+        assert table.hand.selected == [0]
+        assert table.actions.prompt() == tt("prompt_confirm_multi")
+        post_key(pygame.K_RIGHT)                              # keys: the focus moves on from the card
+        post_key(pygame.K_SPACE)                              # clicked last; Space adds or removes it
+        run_frames(app)
+        assert table.hand.focus == 2 and table.hand.selected == [0, 2]
+        post_key(pygame.K_SPACE)
+        run_frames(app, 40)
+        assert table.hand.selected == [0]
+        post_click(card_point(scene, 0))                      # a double click on it plays the selection
+        post_click(card_point(scene, 0))
+        run_frames(app, 2)
+        assert human_moves(scene) == [first]

@@ -197,3 +197,42 @@ def test_revoltaaa_results_say_when_the_centre_pile_scored_most(table_home):
     names = " & ".join(s.names[i] for i, v in enumerate(s.match.results[-1]) if v == best)
     assert data.title == tt("results.centre_tops", centre=best + 3, names=names, points=best)
     assert str(best + 3) in data.title and names in data.title
+
+
+def test_a_choice_popup_is_modal_at_a_real_table(table_home):
+    """A popup of choices over a card takes the clicks and keys first (the hand under it gets none);
+    a number key chooses, Esc closes it without opening the menu, a disabled choice says why."""
+    from revolt_table.engine import Message
+    from revolt_table.ui.scenes.pause import PauseScene
+    from revolt_table.ui.table.actions import REASON_RGB
+    from revolt_table.ui.table.popups import Choice, ChoicePopup
+    from tests.ui.table_helpers import card_point
+
+    app, scene = open_table("revoltaaa", ["human", "ai:normal", "ai:normal"], auto_ai=False, frames=2)
+    popup = scene.family.sections.add(ChoicePopup(scene.family))
+    chosen, cancelled = [], []
+    anchor = scene.renderer.current_rect(scene.model.zones["hand:0"].sprites[2])
+    why = Message("engine.refusal.not_legal")
+    popup.open(anchor, [Choice("first", 1), Choice("second", 2), Choice("third", 3, enabled=False, reason=why)],
+               chosen.append, lambda: cancelled.append(True))
+    post_click(card_point(scene, 0))                     # under the popup's veil: the hand gets nothing
+    run_frames(app)
+    assert scene.family.hand.selected == [] and cancelled == [True] and not popup.shown()
+    popup.open(anchor, [Choice("first", 1), Choice("second", 2), Choice("third", 3, enabled=False, reason=why)],
+               chosen.append, lambda: cancelled.append(True))
+    post_key(pygame.K_3)                                 # disabled: nothing
+    post_key(pygame.K_UP)                                # the focus wraps to the last, disabled one
+    run_frames(app)
+    assert popup.shown() and chosen == [] and popup.focus == 2
+    app.draw()
+    assert count_near(app.screen, REASON_RGB, 30, popup.rect.inflate(0, scene.metrics.px(80))) > 20
+    post_key(pygame.K_2)
+    run_frames(app)
+    assert chosen == [2] and not popup.shown() and scene.family.hand.selected == []
+    popup.open(anchor, [Choice("first", 1)], chosen.append, lambda: cancelled.append(True))
+    post_key(pygame.K_ESCAPE)
+    run_frames(app)
+    assert not popup.shown() and cancelled == [True, True] and app.top is scene
+    post_key(pygame.K_ESCAPE)                            # no popup: Esc opens the menu again
+    run_frames(app)
+    assert isinstance(app.top, PauseScene)

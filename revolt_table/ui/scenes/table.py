@@ -134,10 +134,11 @@ class TableScene(Scene):
         self.geom = self.make_geometry(size, self.bottom_seat)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_menu()
-            return True
         sections = self.family.sections
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if sections.modal_shown() is None or not sections.dispatch(event):
+                self.open_menu()                  # (a modal popup closes on Esc instead)
+            return True
         sections.layout(self.geom)
         current = self.queue.current
         if current is not None and current.skippable and (

@@ -82,7 +82,7 @@ class ActionsSection(Section):
 
     def shown(self) -> bool:
         view = self.scene.model.view
-        return view is not None and not view.is_over
+        return view is not None and not view.is_over and self.table.sections.modal_shown() is None
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return any(rect.collidepoint(pos) for rect, _ in self.buttons)

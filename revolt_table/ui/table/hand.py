@@ -3,8 +3,8 @@
 Select by click or keys; play by clicking the selected card again, Enter, dragging it onto the table, or
 the Play button (revolt_table/ui/table/actions.py, shown while something is selected). Where the game
 makes combinations (`FamilyTable.multi_select`), a click adds or removes a card and a double click on a
-selected card (or Enter, a drag, Play) plays the selection. With "play on one click" (Settings) a click
-on a card plays it at once (one-card games). A selection that cannot be played is refused with the
+card plays the selection with that card in it (as do Enter, a drag and Play). With "play on one click"
+(Settings) a click on a card plays it at once (one-card games). A selection that cannot be played is refused with the
 game's reason (`FamilyTable.selection_state`), which the actions section shows beside a disabled Play;
 hovering or focusing a card the game does not allow shows why over it (`FamilyTable.card_reason`).
 
@@ -202,7 +202,9 @@ class HandSection(Section):
         self._last_click = (index, now)
         self.focus = index
         if self.table.multi_select:
-            if index in self.selected and double:
+            if double:                               # a double click plays the selection, this card in it
+                if index not in self.selected:
+                    self.selected = sorted(self.selected + [index])
                 self.play()
             elif index in self.selected:
                 self.selected.remove(index)

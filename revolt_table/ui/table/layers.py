@@ -90,6 +90,8 @@ class HudSection(Section):
 
     def layout(self) -> None:
         self.rect = pygame.Rect(self.geom.hud)
+        if not self.table.has_hud:                  # the match's progress alone: one line
+            self.rect.h = self.metrics.px(30)
 
     def shown(self) -> bool:
         return self.table.has_hud or self.scene.session.match.games > 1
@@ -106,6 +108,10 @@ class HudSection(Section):
         y = rect.y + m.px(15)
         title, progress = self.table.hud_title(), self.progress()
         right = rect.right - m.px(12)
+        if progress and not self.table.has_hud:
+            size = draw.fit_text(progress, m.font_small, rect.w - m.px(24), bold=True)
+            draw.text(surface, progress, size, theme.GOLD, bold=True, midleft=(rect.x + m.px(12), y))
+            return
         if progress:
             size = draw.fit_text(progress, m.font_small - m.px(1), rect.w // 2 - m.px(12))
             shown = draw.text(surface, progress, size, theme.TEXT_MUTED, midright=(right, y))

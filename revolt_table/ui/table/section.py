@@ -156,6 +156,10 @@ class SectionManager:
         for section in self.sections:
             section.reset()
 
+    def modal_shown(self) -> Section | None:
+        """The top-most modal section shown, if any."""
+        return next((s for s in reversed(self.sections) if s.modal and s.shown()), None)
+
     # ---------------------------------------------------------------- input
     def receivers(self) -> list[Section]:
         """Sections that may get input now, top-most first: every shown one, or, under a shown modal
