@@ -82,6 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=_count)
     play.add_argument("--seats", help="comma-separated: human, ai:easy, ai:normal, ai:hard, random")
     play.add_argument("--seed", type=_seed)
+    play.add_argument("--games", type=_count, metavar="N",
+                      help="a match of N games (deals in Dou Dizhu); default: the game's own length "
+                           "(a single deal in Dou Dizhu, one game per player in the others)")
+    slot = play.add_mutually_exclusive_group()
+    slot.add_argument("--replace-save", action="store_true",
+                      help="save this game in place of the saved one (without it, a saved game is kept "
+                           "and this one is not saved)")
+    slot.add_argument("--no-save", action="store_true", help="do not save this game")
     play.add_argument("--autoquit", action="store_true",
                       help="close the window when the game reaches its results (for AI-only smoke runs)")
     _add_language(play, "the language to play in, saved as the setting")
@@ -209,6 +217,7 @@ def _check_table_arguments(args: argparse.Namespace) -> int:
     """play/screenshot: the game, variant, players and seats make sense (else say so, exit 1 or 2)."""
     from .ai.registry import AGENT_NAMES
     from .engine.errors import quoted
+    from .engine.rules import MAX_MATCH_GAMES
 
     rules = _load(args.command, args.game, args.variant)
     if isinstance(rules, int):
@@ -218,6 +227,9 @@ def _check_table_arguments(args: argparse.Namespace) -> int:
     for seat in seats:
         if seat not in kinds:
             return _fail(args.command, f"unknown seat {quoted(seat)}; seats are: {', '.join(kinds)}")
+    games = getattr(args, "games", None)
+    if games is not None and games > MAX_MATCH_GAMES:
+        return _fail(args.command, f"a match has at most {MAX_MATCH_GAMES} games, not {games}")
     players = args.players or (len(seats) if seats else None)
     if players is not None:
         problem = players_problem(rules, players)

@@ -151,6 +151,23 @@ def t_in(lang: str, key: str, **fmt: Any) -> str:
     return text
 
 
+# Which form a count takes in each shipped language (the CLDR cardinal rules, reduced to the two forms
+# our texts use): "one" for 1 in English, German and Spanish; for 0 and 1 in French and Brazilian
+# Portuguese ("0 coup joué"); never in Chinese, which has no plural. Other languages: as English.
+_ONE = {"fr": (0, 1), "pt": (0, 1), "zh": ()}
+
+
+def plural_form(lang: str, n: int) -> str:
+    """"one" or "other": the form of a count `n` in `lang`."""
+    return "one" if n in _ONE.get(lang, (1,)) else "other"
+
+
+def tn(key: str, n: int, **fmt: Any) -> str:
+    """A text about a count: `key.one` or `key.other` as the language says it, with {n} filled in
+    ("1 player", "3 players"). Translators write both forms, even where they read the same."""
+    return t(f"{key}.{plural_form(_language, n)}", n=n, **fmt)
+
+
 def say(message: Message) -> str:
     """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
 

@@ -32,6 +32,7 @@ import yaml
 
 from revolt_table import i18n
 from revolt_table.engine.errors import Diagnostic
+from revolt_table.engine.rules import MAX_MATCH_GAMES
 from revolt_table.engine.schema import (Bool, Choice, Int, ListOf, Map, Maybe, Number, Spec, Str, Tuple)
 from revolt_table.engine.yamlsource import Limits, Located, load_located_file
 
@@ -279,6 +280,7 @@ SETUP_FIELDS: dict[str, Field] = {
     "players": Field(Int(1, MAX_PLAYERS)),
     "seats": Field(ListOf(Str(choices=SEAT_KINDS), max_len=MAX_PLAYERS), list),
     "names": Field(ListOf(_NAME, max_len=MAX_PLAYERS), list),
+    "games": Field(Int(0, MAX_MATCH_GAMES)),
 }
 
 
@@ -291,6 +293,7 @@ class GameSetup:
     players: int = 4
     seats: list[str] = field(default_factory=lambda: ["human", "ai:normal", "ai:normal", "ai:normal"])
     names: list[str] = field(default_factory=lambda: ["You", "Anna", "Ben", "Clara"])
+    games: int = 0                         # the match length chosen; 0 = the game's own (Rules.match_games)
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameSetup":
@@ -426,14 +429,18 @@ RECORD_SCHEMA = Map({
     "moves": ListOf(Tuple((Int(0, MAX_PLAYERS - 1), Str(max_len=100, one_line=True))), max_len=5_000),
     "seats": ListOf(Str(choices=RECORD_SEAT_KINDS), max_len=MAX_PLAYERS),
     "names": ListOf(_NAME, max_len=MAX_PLAYERS),
-    "match": Map({"seed": Int(), "games": Int(0, 1_000),
+    "match": Map({"seed": Int(), "games": Int(0, 1_000), "current": Int(0, 1_000),
                   "results": ListOf(ListOf(Int(), max_len=MAX_PLAYERS), max_len=1_000),
                   "notes": ListOf(_NOTE, max_len=1_000)}, ignore_unknown=True),
 }, required=("rules", "players", "seed", "moves"), ignore_unknown=True)
 
 
 def save_path() -> Path:
-    """The one game in progress: a record of rules id, variant, seed and moves."""
+    """The one game in progress: a record of rules id, variant, seed and moves.
+
+    One slot on purpose: Resume always means the same game, and New game asks before replacing it
+    (revolt_table/ui/scenes/confirm.py); `revolt-table play` saves only with the slot free or when
+    told to replace it (--replace-save)."""
     return data_dir() / "current_game.yaml"
 
 
@@ -483,6 +490,22 @@ def load_game_record() -> tuple[dict[str, Any] | None, str | None]:
     except OSError:                # the folder cannot be used: check_folders() says so, once
         return None, None
     return load_yaml_or_default(path, None, parse_record, SAVE_LIMITS)
+
+
+def peek_game_record() -> dict[str, Any] | None:
+    """The saved record when it reads and checks cleanly, else None; never sets a file aside (the title
+    only names the game it would resume: Resume itself sets a bad save aside and says why)."""
+    try:
+        path = save_path()
+        if not path.is_file():
+            return None
+    except OSError:
+        return None
+    located = load_located_file(path, SAVE_LIMITS, source=path.name)
+    if located.empty or located.diagnostics:
+        return None
+    record, _ = parse_record(located)
+    return record
 
 
 def delete_saved_game() -> None:

@@ -109,7 +109,7 @@ def test_long_echoes_are_cut(tmp_path):
     path.write_text((HOSTILE / "85_date_value.yaml").read_text() + "k" * 1000 + ": 1\n")
     key = "'" + "k" * 39 + "... (1002 characters)"
     assert answers(path) == [f"15:1: unknown key {key}; known keys here: colours, deal, deck, end, family, id, "
-                             "name, players, round, rules_text, rulings, scoring, summary, variants"]
+                             "match, name, players, round, rules_text, rulings, scoring, summary, variants"]
     with pytest.raises(RulesError) as info:
         validate_file(HOSTILE / "70_huge_choice_value.yaml")
     assert all(len(str(d)) < 500 for d in info.value.diagnostics)

@@ -19,6 +19,9 @@ from .family import Family, available_families, get_family
 from .schema import AnyMapping, DictOf, Int, ListOf, Map, Str
 from .yamlsource import Located, load_located_file
 
+GAME_UNITS = ("game", "deal")     # what one game of a match is called (translated by the UI)
+MAX_MATCH_GAMES = 20
+
 COMMON_FIELDS = {
     "id": Str(),
     "family": Str(),
@@ -27,6 +30,9 @@ COMMON_FIELDS = {
     "players": Map({"min": Int(1, 12), "max": Int(1, 12), "default": Int(1, 12)}, required=("min", "max")),
     "rules_text": ListOf(Str()),
     "rulings": ListOf(Str()),
+    # how long a table plays unless the player chooses (New game): `games` in a match (absent: one per
+    # player, so every seat starts once) and what one of them is called (`deal` for Dou Dizhu)
+    "match": Map({"games": Int(1, MAX_MATCH_GAMES), "unit": Str(choices=GAME_UNITS)}),
     "variants": DictOf(Str(), AnyMapping()),  # each variant is checked against the full schema separately
 }
 COMMON_REQUIRED = ("id", "family", "name", "players")
@@ -77,6 +83,16 @@ class Rules:
     def default_players(self) -> int:
         """How many players a new table seats unless told otherwise (`players.default`, else min)."""
         return self.data["players"].get("default", self.min_players)
+
+    def match_games(self, players: int) -> int:
+        """How many games a match has unless the player chooses: `match.games`, else one per player
+        (every seat starts once)."""
+        return int(self.data.get("match", {}).get("games") or players)
+
+    @property
+    def game_unit(self) -> str:
+        """What one game of a match is called: "game", or "deal" (`match.unit`)."""
+        return str(self.data.get("match", {}).get("unit", "game"))
 
     @property
     def rulings(self) -> list[str]:

@@ -48,6 +48,12 @@ class GameInfo:
     variant_notes: dict[str, tuple[str, list[Any]]] = field(default_factory=dict)  # id -> (description, rulings)
     problems: list[str] = field(default_factory=list)   # `file:line:column: message`; empty when playable
     own: bool = False                                    # from the player's rules folder
+    match_games: int = 0                                 # games in a match by default (0: one per player)
+    game_unit: str = "game"                              # what one game is called: "game" or "deal"
+
+    def default_games(self, players: int) -> int:
+        """The match length New game offers first (as engine Rules.match_games)."""
+        return self.match_games or players
 
     @property
     def broken(self) -> bool:
@@ -98,9 +104,11 @@ def game_info_from(data: dict[str, Any], path: Path | None = None) -> GameInfo:
         shown = localized(overlay.get("name"))
         variants.append((str(vid), str(shown or str(vid).replace("_", " ").title())))
         notes[str(vid)] = (str(localized(overlay.get("description")) or ""), _as_list(overlay.get("rulings")))
+    match = data.get("match") or {}
     return GameInfo(str(data["id"]), str(localized(data["name"])), players["min"], players["max"], variants,
                     _as_lines(data.get("rules_text")), _as_list(data.get("rulings")), path,
-                    str(localized(data.get("summary")) or ""), notes)
+                    str(localized(data.get("summary")) or ""), notes,
+                    match_games=int(match.get("games", 0)), game_unit=str(match.get("unit", "game")))
 
 
 def broken_info(path: Path, problems: list[str], own: bool) -> GameInfo:

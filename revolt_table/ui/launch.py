@@ -1,8 +1,12 @@
 """Entry from the CLI: open the title, go straight to a table, or render a table to a PNG headless.
 
 `run(args)` takes the argparse Namespace of revolt_table/cli.py: args.command is None (title),
-"play" (game, variant, players, seats, seed) or "screenshot" (game, variant, players, seed, moves, out,
-size). `install(app)` plugs the table into the App's hooks (New game -> Start, Title -> Resume).
+"play" (game, variant, players, seats, seed, games, replace_save, no_save) or "screenshot" (game,
+variant, players, seed, moves, out, size). `install(app)` plugs the table into the App's hooks (New game
+-> Start, Title -> Resume).
+
+`play` never replaces a saved game silently: with one saved, the new table is not saved (the window and
+stderr say so) unless --replace-save asks for it; --no-save never saves.
 
 Flag-free switches (tests, packaging smoke runs): REVOLT_TABLE_AUTOQUIT=1 quits at the end of the game
 instead of opening the results; REVOLT_TABLE_AI_PACE and REVOLT_TABLE_ANIMATION override the settings.
@@ -104,8 +108,23 @@ def _seats(args, rules) -> tuple[list[str], int]:
     seats = seats[:players]
     lo, hi = rules.min_players, rules.max_players
     if not lo <= players <= hi:
-        raise ValueError(f"{rules.id} is for {lo}-{hi} players, not {players}")
+        from revolt_table.i18n import t
+        if lo == hi:
+            raise ValueError(t("setup.players_exact", game=rules.name, n=lo, players=players))
+        raise ValueError(t("setup.players_range", game=rules.name, lo=lo, hi=hi, players=players))
     return seats, players
+
+
+def _saves(args) -> tuple[bool, bool]:
+    """For `play`: (save this game?, say that the saved game is kept rather than replaced?). A saved
+    game is replaced only with --replace-save; --no-save never saves."""
+    from revolt_table import userdata
+
+    if getattr(args, "no_save", False):
+        return False, False
+    if getattr(args, "replace_save", False) or not userdata.has_saved_game():
+        return True, False
+    return False, True
 
 
 def run(args) -> int:
@@ -121,25 +140,43 @@ def run(args) -> int:
         app.set_language(args.language)
     install(app)
     if command == "play":
-        from revolt_table.engine import RulesError, load_rules
-        from revolt_table.ui.scenes.table import TableScene
-        from revolt_table.ui.session import Session
-
-        try:
-            rules = load_rules(args.game, variant=getattr(args, "variant", None))
-            seats, _ = _seats(args, rules)
-            session = Session(rules, seats, _names(seats), match_seed=getattr(args, "seed", None),
-                              ai_pace=app.settings.ai_pace)
-        except (RulesError, ValueError) as exc:
-            print(f"revolt-table play: {exc}", file=sys.stderr)
-            return 2
-        session.save()
-        app.push(TableScene(app, session, autoquit=autoquit_requested(args)))
+        problem = open_play(app, args)
+        if problem:
+            return problem
     else:
         from revolt_table.ui.scenes.title import TitleScene
 
         app.push(TitleScene(app))
     app.run()
+    return 0
+
+
+def open_play(app, args) -> int:
+    """`play`: push the table for args.game (0), or say why not on stderr (2). A saved game is never
+    replaced silently: with one kept, this table is not saved, and the window and stderr say so."""
+    from revolt_table.engine import RulesError, load_rules
+    from revolt_table.ui.scenes.table import TableScene
+    from revolt_table.ui.session import Session
+
+    save, kept = _saves(args)
+    try:
+        rules = load_rules(args.game, variant=getattr(args, "variant", None))
+        seats, _ = _seats(args, rules)
+        session = Session(rules, seats, _names(seats), match_seed=getattr(args, "seed", None),
+                          games=getattr(args, "games", None) or 0, ai_pace=app.settings.ai_pace, save=save)
+    except (RulesError, ValueError) as exc:
+        print(f"revolt-table play: {exc}", file=sys.stderr)
+        return 2
+    if kept:
+        from revolt_table.ui.i18n import t
+        from revolt_table.ui.scenes.confirm import saved_game_line
+
+        line = saved_game_line() or "current_game.yaml"
+        print(f"revolt-table play: your saved game ({line}) is kept; this game is not saved "
+              "(--replace-save saves it in its place)", file=sys.stderr)
+        app.notify(t("save.kept", game=line))
+    session.save()
+    app.push(TableScene(app, session, autoquit=autoquit_requested(args)))
     return 0
 
 

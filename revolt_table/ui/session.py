@@ -49,6 +49,38 @@ def default_name(seat: int) -> str:
     return i18n.t(key) if i18n.has(key) else i18n.t("setup.seat_number", number=seat + 1)
 
 
+def describe_record(record: dict[str, Any]) -> str:
+    """What a saved game is, in one line for the Resume button and the ask-first dialog:
+    "Révolte! · 4 players · Game 2 of 4", "Dou Dizhu · 3 players · 12 moves played" (the game's name
+    and its variant's in the player's language; a rules file that no longer reads gives its id)."""
+    from revolt_table import rulebook
+    from revolt_table.i18n import language, t, tn
+    from revolt_table.ui import matchtext
+
+    game_id = str(record.get("rules", ""))
+    name, unit = game_id, "game"
+    try:
+        book = rulebook.load(game_id, language())
+        name = book.name
+        unit = str((book.source.get("match") or {}).get("unit", "game"))
+        variant = record.get("variant") or ""
+        if variant:
+            shown = next((v.name for v in book.variants if v.id == variant), variant)
+            name = t("save.variant", game=name, variant=shown)
+    except Exception:  # noqa: BLE001 - naming a save must never fail: the id is a name too
+        pass
+    match = record.get("match") or {}
+    players = int(record.get("players", 0))
+    games = int(match.get("games") or players)
+    if games > 1:
+        current = int(match.get("current") or len(match.get("results") or []) + 1)
+        where = matchtext.progress(unit, current, games)
+    else:
+        moves = len(record.get("moves") or [])
+        where = tn("save.moves", moves) if moves else t("save.just_started")
+    return t("save.described", game=name, players=matchtext.players(players), progress=where)
+
+
 def game_note(state: GameState) -> dict[str, Any]:
     """A finished game's facts kept for the results screen of later games (plain, flat data: it goes in
     the save, whose schema is userdata.RECORD_SCHEMA). What to keep is the family's business: its table
@@ -63,6 +95,8 @@ class Session:
     """One match of one game at one table.
 
     seats: per seat "human" or an AI name (random, ai:easy, ai:normal, ai:hard); names: shown names.
+    games: games in the match (0: the game's own length, Rules.match_games: one Dou Dizhu deal, else
+    one game per player).
     ai_pace: seconds of natural pause before an AI move appears (0 in tests). save: write the record
     to the user's data folder after every move. history: add every finished game to the player's
     history (default: as `save`; screenshots and tests that do not save keep no history either).
@@ -80,7 +114,8 @@ class Session:
             self.names.append(default_name(len(self.names)))
         if match_seed is None:
             match_seed = random.randrange(1, 2**20)
-        self.match = Match(rules, self.players, games, match_seed)
+        self.match = Match(rules, self.players, games if games > 0 else rules.match_games(self.players),
+                           match_seed)
         self.ai_pace = ai_pace
         self.save_enabled = save
         self.history_enabled = save if history is None else history
@@ -105,7 +140,7 @@ class Session:
                    save: bool = True) -> "Session":
         rules = load_rules(setup.game_id, variant=setup.variant or None)
         return cls(rules, list(setup.seats[:setup.players]), list(setup.names[:setup.players]),
-                   match_seed=seed, ai_pace=ai_pace, save=save)
+                   match_seed=seed, games=setup.games, ai_pace=ai_pace, save=save)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], *, ai_pace: float = 0.8, save: bool = True) -> "Session":
@@ -285,6 +320,30 @@ class Session:
         """1-based number of the current game in the match."""
         return self.match.game_index + (0 if self.state.is_over else 1)
 
+    @property
+    def unit(self) -> str:
+        """What one game of this match is called: "game", or "deal" (Dou Dizhu): Rules.game_unit."""
+        return self.rules.game_unit
+
+    def game_heading(self, n: int) -> str:
+        """Game `n` of the match as a heading: "Deal 1", "Game 3" (results columns, detail titles)."""
+        from revolt_table.ui import matchtext
+        return matchtext.heading(self.unit, n)
+
+    def progress_label(self) -> str:
+        """Where the match stands, for the table's corner: "Deal 2 of 3", or "Single deal"."""
+        from revolt_table.ui import matchtext
+        return matchtext.progress(self.unit, self.game_number, self.match.games)
+
+    def length_label(self) -> str:
+        """The match's length: "Single deal", "Match of 4 games"."""
+        from revolt_table.ui import matchtext
+        return matchtext.length(self.unit, self.match.games)
+
+    def describe(self) -> str:
+        """This session as the Resume button will name it."""
+        return describe_record(self.record())
+
     def next_game(self) -> None:
         """Start the next game of the match (the start seat rotates)."""
         if not self.state.is_over:
@@ -307,7 +366,7 @@ class Session:
         return {"rules": self.rules.id, "variant": self.rules.variant or "", "players": self.players,
                 "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
                 "seats": self.seats, "names": self.names,
-                "match": {"seed": self.match.seed, "games": self.match.games,
+                "match": {"seed": self.match.seed, "games": self.match.games, "current": self.game_number,
                           "results": [list(r) for r in self.match.results], "notes": self.notes}}
 
     def save(self) -> None:

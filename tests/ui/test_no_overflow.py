@@ -74,6 +74,48 @@ def _newgame(app):
     return scene
 
 
+def _newgame_match(app):
+    """Dou Dizhu at one screen with the longest match offered: the summary line at its longest."""
+    scene = NewGameScene(app)
+    if any(g.id == "doudizhu" for g in scene.games):
+        scene._set_game("doudizhu")
+        scene._set_kind(1, "human")
+        scene._set_length(10)
+    return scene
+
+
+def _long_save() -> None:
+    """A saved game whose name is as long as they come: a variant, six players, the match's last game."""
+    from revolt_table import userdata
+
+    players = 6
+    userdata.save_game_record({
+        "rules": "revolucion", "variant": "home_ground", "players": players, "seed": 1, "start_seat": 0,
+        "moves": [], "seats": ["human"] * players, "names": [f"P{i}" for i in range(players)],
+        "match": {"seed": 1, "games": 20, "current": 20, "results": [[0] * players] * 19, "notes": []}})
+
+
+def _title_with_save(app):
+    _long_save()
+    return TitleScene(app)
+
+
+def _replace_save(app):
+    from revolt_table.ui.scenes.confirm import ReplaceSaveScene
+
+    _long_save()
+    app.reset_to(Scene(app))
+    return ReplaceSaveScene(app, on_replace=lambda: None)
+
+
+def _results_single(app):
+    names = [i18n.t(f"setup.default_name_{i + 1}") for i in range(3)]
+    rows = [ResultRow(name, [i - 1], i - 1, detail=["x", str(i), str(i - 1)]) for i, name in enumerate(names)]
+    data = ResultsData([i18n.t("match.heading.deal", n=1)], rows, detail_title=i18n.t("match.heading.deal", n=1),
+                       detail_columns=["a", "b", "c"], unit="deal")
+    return ResultsScene(app, data, on_play_again=lambda: None, on_next_game=lambda: None)
+
+
 def _rules_page(game_id, tab):
     def make(app):
         game = next(g for g in load_catalog() if g.id == game_id)
@@ -121,7 +163,8 @@ def _export_dialog(app):
 
 SCENES = {"history": _history_scene, "statistics": _statistics_scene, "history_export": _export_dialog,
           "title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
-          "results": _results, "pause": lambda app: PauseScene(app, "doudizhu")}
+          "newgame_match": _newgame_match, "title_with_save": _title_with_save, "replace_save": _replace_save,
+          "results": _results, "results_single": _results_single, "pause": lambda app: PauseScene(app, "doudizhu")}
 for _game in ("doudizhu", "revoltaaa", "revolte", "revolucion"):
     for _tab in (TABLE, FULL):
         SCENES[f"rules_{_game}_{_tab}"] = _rules_page(_game, _tab)

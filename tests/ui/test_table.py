@@ -269,7 +269,7 @@ def test_a_match_with_a_finished_game_saves_and_resumes(table_home, game):
     from revolt_table.ui.session import Session
 
     rules = load_rules(game)
-    s = Session(rules, ["ai:normal"] * rules.min_players, ai_pace=0, save=True, match_seed=5)
+    s = Session(rules, ["ai:normal"] * rules.min_players, ai_pace=0, save=True, match_seed=5, games=2)
     while not s.state.is_over:
         s.play_ai_now()
     s.next_game()

@@ -1,9 +1,12 @@
-"""New game setup: game, variant, player count and each seat (Human / AI easy / normal / hard + name).
+"""New game setup: game, variant, player count, match length and each seat (Human / AI easy / normal /
+hard + name), summed up in one line over Start as Cardavia does ("3 players · You against 2 AIs ·
+Single deal").
 
-The choices are remembered in settings.last_setup; Start hands a GameSetup to app.start_game, the hook
-the table scene plugs into. A rules file that cannot be used (catalog.GameInfo.broken) is listed with
-its first problem in place of the description, and Start stays off; a start that fails anyway says
-why and leaves the player on this screen.
+The choices, match length included, are remembered in settings.last_setup; Start hands a GameSetup to
+app.start_game, the hook the table scene plugs into. With a game saved, Start first asks whether to
+replace it (scenes/confirm.py): the one save slot is never replaced silently. A rules file that cannot
+be used (catalog.GameInfo.broken) is listed with its first problem in place of the description, and
+Start stays off; a start that fails anyway says why and leaves the player on this screen.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import logging
 
 import pygame
 
-from revolt_table.ui import draw, theme
+from revolt_table.ui import draw, matchtext, theme
 from revolt_table.ui.catalog import GameInfo, load_catalog
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
@@ -20,6 +23,7 @@ from revolt_table.ui.widgets import Button, OptionSelector, TextField
 from revolt_table.userdata import SEAT_KINDS, GameSetup
 
 MAX_SEATS = 6
+MATCH_LENGTHS = tuple(range(1, 11))          # what the Length selector offers (plus a longer game default)
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +38,8 @@ class NewGameScene(PageScene):
         self.title = t("setup.title")
         self.games: list[GameInfo] = load_catalog(getattr(app, "rules_folder", None))
         last = app.settings.last_setup
-        self.setup = GameSetup(last.game_id, last.variant, last.players, list(last.seats), list(last.names))
+        self.setup = GameSetup(last.game_id, last.variant, last.players, list(last.seats), list(last.names),
+                               last.games)
         if self.games and self.setup.game_id not in {g.id for g in self.games}:
             self.setup.game_id = self.games[0].id
         self._pad_seats()
@@ -45,6 +50,7 @@ class NewGameScene(PageScene):
             self.setup.game_id, self._set_game, name="game")
         self.variant_selector = OptionSelector(t("setup.variant"), [], "", self._set_variant, name="variant")
         self.players_selector = OptionSelector(t("setup.players"), [], 0, self._set_players, name="players")
+        self.length_selector = OptionSelector(t("setup.length"), [], 0, self._set_length, name="length")
         self.name_fields = [TextField(self.setup.names[i], lambda text, i=i: self._set_name(i, text),
                                       max_length=16, placeholder=default_name(i), name=f"name{i + 1}")
                             for i in range(MAX_SEATS)]
@@ -93,6 +99,27 @@ class NewGameScene(PageScene):
             if any(name == t_in(lang, f"setup.default_name_{i + 1}") for lang in LANGUAGES):
                 s.names[i] = default_name(i)
 
+    @property
+    def match_length(self) -> int:
+        """The match length as chosen, else the game's own (a Dou Dizhu table plays a single deal)."""
+        if self.setup.games > 0:
+            return self.setup.games
+        return self.game.default_games(self.setup.players) if self.game else 1
+
+    @property
+    def unit(self) -> str:
+        return self.game.game_unit if self.game else "game"
+
+    def summary(self) -> str:
+        """The setup in one line: "3 players · You against 2 AIs · Single deal"."""
+        if self.game is None or self.game.broken:
+            return ""
+        return matchtext.summary(self.setup.seats[:self.setup.players], self.match_length, self.unit)
+
+    def _refresh_length_options(self) -> None:
+        lengths = sorted(set(MATCH_LENGTHS) | {self.match_length})
+        self.length_selector.set_options([(n, matchtext.count(self.unit, n)) for n in lengths], self.match_length)
+
     def _refresh_game_options(self) -> None:
         game = self.game
         shown = {v.id: v.name for v in self._book(game).variants} if game and not game.broken else {}
@@ -105,12 +132,13 @@ class NewGameScene(PageScene):
         hi = min(hi, MAX_SEATS)
         self.setup.players = min(max(self.setup.players, lo), hi)
         self.players_selector.set_options([(n, str(n)) for n in range(lo, hi + 1)], self.setup.players)
+        self._refresh_length_options()
         self.start_button.enabled = game is not None and not game.broken
         self.rules_button.enabled = game is not None
         for i in range(MAX_SEATS):
             shown = i < self.setup.players
             self.name_fields[i].visible = self.kind_selectors[i].visible = shown
-        widgets = [self.game_selector, self.variant_selector, self.players_selector]
+        widgets = [self.game_selector, self.variant_selector, self.players_selector, self.length_selector]
         for i in range(self.setup.players):
             widgets += [self.name_fields[i], self.kind_selectors[i]]
         widgets += [self.back_button, self.rules_button, self.start_button]
@@ -123,6 +151,7 @@ class NewGameScene(PageScene):
 
     def _set_game(self, game_id: str) -> None:
         self.setup.game_id = game_id
+        self.setup.games = 0                 # another game: its own length first (Dou Dizhu: a single deal)
         self._refresh_game_options()
         self._remember()
 
@@ -134,6 +163,10 @@ class NewGameScene(PageScene):
     def _set_players(self, players: int) -> None:
         self.setup.players = players
         self._refresh_game_options()
+        self._remember()
+
+    def _set_length(self, games: int) -> None:
+        self.setup.games = games
         self._remember()
 
     def _set_name(self, index: int, text: str) -> None:
@@ -148,12 +181,21 @@ class NewGameScene(PageScene):
         """The setup as chosen: only the seats in play, blank names replaced by defaults."""
         n = self.setup.players
         names = [(self.setup.names[i].strip() or default_name(i)) for i in range(n)]
-        return GameSetup(self.setup.game_id, self.setup.variant, n, list(self.setup.seats[:n]), names)
+        return GameSetup(self.setup.game_id, self.setup.variant, n, list(self.setup.seats[:n]), names,
+                         self.setup.games)
 
     # ---------------------------------------------------------------- actions
     def start(self) -> None:
+        """Start the table; with a game saved, ask first (the one save slot is never replaced silently)."""
         if self.game is None or self.game.broken:
             return
+        if self.app.has_saved_game():
+            from revolt_table.ui.scenes.confirm import ReplaceSaveScene
+            self.app.push(ReplaceSaveScene(self.app, on_replace=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self) -> None:
         setup = self.result()
         self.app.settings.last_setup = setup
         self.app.save_settings()
@@ -177,26 +219,40 @@ class NewGameScene(PageScene):
         m = self.metrics
         top = header_bottom(m)
         width = min(size[0] - 2 * m.pad, m.px(820))
-        bottom_limit = size[1] - 2 * m.pad - m.button_height
+        self.summary_h = m.px(30)                         # the summary line between the panel and Start
+        bottom_limit = size[1] - 2 * m.pad - m.button_height - self.summary_h
         seats = self.setup.players
-        rows = 3 + seats
+        rows = 3 + seats                                  # game, variant, players + length, the seats
         has_note = bool(self._note())
         self.note_h = m.px(30) if has_note else 0         # the game/variant description line
-        extra = m.px(40) + self.note_h                    # description + the "Seats" caption
         inner = m.px(20)
         row_h = m.row_height
         gap = m.px(10)
+        self.caption_shown = True
+        extra = m.px(40) + self.note_h                    # description + the "Seats" caption
         available = bottom_limit - top - 2 * inner - extra
-        if rows * (row_h + gap) > available:              # small windows: tighten rows evenly
+        if rows * (row_h + gap) > available:              # small windows: the caption becomes a rule,
+            self.caption_shown = False                    # then rows and gaps tighten evenly
+            extra = m.px(14) + self.note_h
+            gap = m.px(8)
+            available = bottom_limit - top - 2 * inner - extra
+        if rows * (row_h + gap) > available:
             row_h = max(m.px(30), int(available / rows) - gap)
         height = rows * (row_h + gap) - gap + extra + 2 * inner
         self.panel_rect = pygame.Rect(size[0] // 2 - width // 2, top, width, height)
         x, w = self.panel_rect.x + inner, width - 2 * inner
         y = self.panel_rect.y + inner
-        for selector in (self.game_selector, self.variant_selector, self.players_selector):
+        for selector in (self.game_selector, self.variant_selector):
             selector.label_ratio = 0.34
             selector.set_rect(pygame.Rect(x, y, w, row_h))
             y += row_h + gap
+        # players and length share a row: the count needs little room, and its control lines up above
+        half = int(w * 0.5)
+        self.players_selector.label_ratio = 0.34 * w / half
+        self.players_selector.set_rect(pygame.Rect(x, y, half, row_h))
+        self.length_selector.label_ratio = 0.36
+        self.length_selector.set_rect(pygame.Rect(x + half + m.gap, y, w - half - m.gap, row_h))
+        y += row_h + gap
         self.note_y = y + self.note_h // 2 - gap // 2
         self.seats_caption_y = y + self.note_h + (extra - self.note_h) // 2 - gap // 2
         y += extra
@@ -212,7 +268,8 @@ class NewGameScene(PageScene):
                 y += row_h + gap
         self.row_h = row_h
         bw, bh = m.px(200), m.button_height
-        by = min(self.panel_rect.bottom + m.pad, size[1] - m.pad - bh)
+        by = min(self.panel_rect.bottom + self.summary_h + m.pad, size[1] - m.pad - bh)
+        self.summary_y = (self.panel_rect.bottom + by) // 2
         total = 3 * bw + 2 * m.gap
         bx = size[0] // 2 - total // 2
         for button in (self.back_button, self.rules_button, self.start_button):
@@ -234,13 +291,18 @@ class NewGameScene(PageScene):
                 note = note.rstrip() + "…"
             colour = theme.DANGER if self.game is not None and self.game.broken else theme.TEXT_MUTED
             draw.text(surface, note, size, colour, center=(cx, self.note_y))
-        draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
-                  center=(cx, self.seats_caption_y))
         half = self.panel_rect.width // 2 - m.px(20)
+        if self.caption_shown:
+            draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
+                      center=(cx, self.seats_caption_y))
         for dx in (-1, 1):
-            x0 = cx + dx * m.px(60)
+            x0 = cx + dx * (m.px(60) if self.caption_shown else 0)
             pygame.draw.line(surface, theme.GOLD_DARK, (x0, self.seats_caption_y),
                              (cx + dx * half, self.seats_caption_y), 1)
+        summary = self.summary()
+        if summary:
+            fit = draw.fit_text(summary, m.font_body, self.panel_rect.width, bold=True)
+            draw.text(surface, summary, fit, theme.GOLD_LIGHT, bold=True, center=(cx, self.summary_y))
         size = max(10, int(self.row_h * 0.38))
         for i in range(self.setup.players):
             draw.text(surface, t("setup.seat_number", number=i + 1), size, theme.TEXT_MUTED,

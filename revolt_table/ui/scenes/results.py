@@ -3,19 +3,27 @@
 Takes plain data (ResultsData) so any game family can fill it without the UI knowing its rules. A family
 may add a breakdown of the game just played (detail_columns, one `detail` cell list per row: e.g. stacks and
 cards that scored), shown as its own column group left of the match's per-game points.
+
+Games are named one way everywhere: `match_results(session)` starts a family's data with the match's
+columns named as the session names them ("Deal 1", "Deal 2" for Dou Dizhu, else "Game 1"...), and
+the Next button says "Next deal" or "Next game" (`unit`). A single game's only column would repeat
+the total, so it is left out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from revolt_table.ui import draw, recorder, theme
+from revolt_table.ui import draw, matchtext, recorder, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from revolt_table.ui.session import Session
 
 
 @dataclass
@@ -38,6 +46,19 @@ class ResultsData:
     detail_columns: list[str] = field(default_factory=list)
     match_title: str = ""             # heading over the per-game columns when a breakdown is shown
     footnote: str = ""                # one line under the table (what a mark means)
+    unit: str = "game"                # what one game of the match is called: "game" or "deal"
+
+
+def match_results(session: "Session") -> ResultsData:
+    """The match so far: one column per game of the match, named as the session names games ("Deal 1"),
+    each player's points and total. A family's results_data starts from this and adds its own facts."""
+    games = session.match.games
+    played = session.match.results
+    rows = []
+    for seat in range(session.players):
+        points = [r[seat] for r in played] + [None] * (games - len(played))
+        rows.append(ResultRow(session.names[seat], points, sum(p for p in points if p is not None)))
+    return ResultsData([session.game_heading(n + 1) for n in range(games)], rows, unit=session.unit)
 
 
 class ResultsScene(PageScene):
@@ -45,6 +66,8 @@ class ResultsScene(PageScene):
                  on_next_game: Callable[[], None] | None = None, on_title: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.data = data
+        # a single game's column would only repeat the total
+        self.game_columns = list(data.columns) if len(data.columns) > 1 else []
         self.title = data.title or t("results.title")
         best = max((r.total for r in data.rows), default=0)
         self.winners = set(data.winners) if data.winners else {i for i, r in enumerate(data.rows) if r.total == best}
@@ -53,7 +76,8 @@ class ResultsScene(PageScene):
         if on_play_again is not None:
             self.buttons.append(Button(t("results.play_again"), on_play_again, name="play_again"))
         if on_next_game is not None:
-            self.buttons.append(Button(t("results.next_game"), on_next_game, style="primary", name="next_game"))
+            self.buttons.append(Button(matchtext.next_label(data.unit), on_next_game, style="primary",
+                                       name="next_game"))
         self.buttons.append(Button(t("results.history"), self.history, name="history"))
         self.buttons.append(Button(t("results.title_screen"), self.to_title, name="title"))
         self.group.set_widgets(self.buttons, keep=False)
@@ -88,7 +112,7 @@ class ResultsScene(PageScene):
         self.foot_h = m.px(26) if self.data.footnote else 0
         room = size[1] - top - 3 * m.pad - m.button_height - self.foot_h
         self.row_h = min(m.px(52), max(m.px(28), (room - 2 * m.gap - self.group_h) // (n + 1)))
-        cols = len(self.data.columns) + 1 + len(self.data.detail_columns)
+        cols = len(self.game_columns) + 1 + len(self.data.detail_columns)
         width = min(size[0] - 2 * m.pad, m.px(360 + 110 * cols))
         height = (n + 1) * self.row_h + 2 * m.gap + self.group_h
         top += max(0, (room - height) // 3)          # sit a little above centre when there is room
@@ -105,7 +129,7 @@ class ResultsScene(PageScene):
         """(name column width, centre x of every value column (detail first, then games and total), width)."""
         m, p = self.metrics, self.panel_rect
         detail = len(self.data.detail_columns)
-        cols = detail + len(self.data.columns) + 1
+        cols = detail + len(self.game_columns) + 1
         name_w = int(p.width * (0.42 if cols <= 2 else 0.30 if cols <= 5 else 0.22))
         gap = m.px(16) if detail else 0             # a little air between the two column groups
         col_w = (p.width - name_w - 2 * m.pad - gap) // cols
@@ -126,8 +150,10 @@ class ResultsScene(PageScene):
         x0 = p.x + m.pad
         y = p.y + m.gap
         if detail:                                   # the two column groups, each with its heading
-            groups = [(data.detail_title, centres[0] - col_w // 2, centres[detail - 1] + col_w // 2),
-                      (data.match_title or t("results.title"), centres[detail] - col_w // 2, centres[-1] + col_w // 2)]
+            groups = [(data.detail_title, centres[0] - col_w // 2, centres[detail - 1] + col_w // 2)]
+            if self.game_columns:                    # a single game has no match to head
+                groups.append((data.match_title or t("results.title"), centres[detail] - col_w // 2,
+                               centres[-1] + col_w // 2))
             for title, left, right in groups:
                 fit = draw.fit_text(title, m.font_small, right - left - m.px(4), bold=True)
                 draw.text(surface, title, fit, theme.GOLD_LIGHT, bold=True, center=((left + right) // 2, y + self.group_h // 2))
@@ -137,7 +163,7 @@ class ResultsScene(PageScene):
         size = max(10, int(self.row_h * 0.40))
         head = y + self.row_h // 2
         draw.text(surface, t("results.player"), m.font_small, theme.GOLD, bold=True, midleft=(x0, head))
-        for cx, heading in zip(centres, data.detail_columns + data.columns + [t("results.total")]):
+        for cx, heading in zip(centres, data.detail_columns + self.game_columns + [t("results.total")]):
             fit = draw.fit_text(heading, m.font_small, col_w - m.px(6), bold=True)
             draw.text(surface, heading, fit, theme.GOLD, bold=True, center=(cx, head))
         pygame.draw.line(surface, theme.GOLD_DARK, (x0, y + self.row_h - 1), (p.right - m.pad, y + self.row_h - 1), 1)
@@ -155,7 +181,8 @@ class ResultsScene(PageScene):
             fit = draw.fit_text(label, size, name_w - m.px(8), bold=winner)
             draw.text(surface, label, fit, theme.GOLD_LIGHT if winner else theme.TEXT, bold=winner, midleft=(x0, mid))
             details = (list(row.detail) + [""] * detail)[:detail]
-            cells = details + [("—" if v is None else str(v)) for v in row.points] + [str(row.total)]
+            points = [("—" if v is None else str(v)) for v in row.points] if self.game_columns else []
+            cells = details + points + [str(row.total)]
             for c, (cx, cell) in enumerate(zip(centres, cells)):
                 last = c == len(cells) - 1
                 colour = theme.GOLD_LIGHT if last else theme.TEXT_MUTED if c < detail else theme.TEXT

@@ -56,7 +56,7 @@ class SettingsScene(PageScene):
         self._initial = {"language": s.language, "text_size": s.text_size, "animation_speed": s.animation_speed,
                          "ai_pace": s.ai_pace, "four_colour_deck": s.four_colour_deck,
                          "one_click_play": s.one_click_play,
-                         "fullscreen": self.app.fullscreen, "window_size": tuple(s.window_size)}
+                         "fullscreen": self.app.fullscreen, "window_size": self._window_size()}
         self.game_rows: list[Widget] = [
             OptionSelector("", [], s.language, self._set_language, name="language"),
             OptionSelector("", [], s.text_size, self._set_text_size, name="text_size"),
@@ -68,7 +68,7 @@ class SettingsScene(PageScene):
         ]
         self.window_rows: list[Widget] = [
             OptionSelector("", [], self.app.fullscreen, self._set_fullscreen, name="fullscreen"),
-            OptionSelector("", [], tuple(s.window_size), self._set_window_size, name="window_size"),
+            OptionSelector("", [], self._window_size(), self._set_window_size, name="window_size"),
         ] + [Slider("", 0, 100, getattr(s, name), self._look_setter(name), step=5, name=name, fmt=_percent)
              for name in LOOK]
         self.reset_look_button = Button("", self._reset_look, name="reset_look")
@@ -88,9 +88,6 @@ class SettingsScene(PageScene):
         """Every label and option text in the current language."""
         self.title = t("settings.title")
         s = self.app.settings
-        sizes = list(userdata.WINDOW_SIZES)
-        if tuple(s.window_size) not in sizes:
-            sizes.append(tuple(s.window_size))
         paces = list(userdata.AI_PACES) + ([s.ai_pace] if s.ai_pace not in userdata.AI_PACES else [])
         on_off = [(False, t("settings.off")), (True, t("settings.on"))]
         options = {
@@ -101,7 +98,6 @@ class SettingsScene(PageScene):
             "four_colour_deck": on_off,
             "one_click_play": on_off,
             "fullscreen": [(False, t("settings.windowed")), (True, t("settings.fullscreen"))],
-            "window_size": [(size, f"{size[0]} × {size[1]}") for size in sizes],
         }
         labels = {"language": "language", "text_size": "text_size", "animation_speed": "animation",
                   "ai_pace": "ai_pace", "volume": "volume", "four_colour_deck": "four_colour",
@@ -113,9 +109,26 @@ class SettingsScene(PageScene):
             if row.name in options:
                 current = row.value if row.options else self._initial[row.name]
                 row.set_options(options[row.name], current)
+        self._show_window_size()
         self.reset_look_button.text = t("settings.reset_look")
         self.rules_folder_button.text = t("settings.open_folder")
         self.back_button.text = t("common.back")
+
+    def _window_size(self) -> tuple[int, int]:
+        """The window's size as it is now (dragging its edge changes it too); in full screen, the size
+        the window takes when full screen is left."""
+        if self.app.fullscreen:
+            return tuple(self.app.settings.window_size)
+        return tuple(self.app.size)
+
+    def _show_window_size(self) -> None:
+        """The Window size row shows the current size, offered among the usual ones if it is not one."""
+        row = self.widget("window_size")
+        sizes = list(userdata.WINDOW_SIZES)
+        current = self._window_size()
+        if current not in sizes:
+            sizes.append(current)
+        row.set_options([(size, f"{size[0]} × {size[1]}") for size in sorted(sizes)], current)
 
     def on_language(self) -> None:
         """The language changed (here or below us): every text again, same widgets, same focus."""
@@ -185,6 +198,7 @@ class SettingsScene(PageScene):
 
     # ---------------------------------------------------------------- layout
     def on_resize(self, size: tuple[int, int]) -> None:
+        self._show_window_size()
         m = self.metrics
         top = header_bottom(m) + m.gap
         width = min(size[0] - 2 * m.pad, m.px(1180))

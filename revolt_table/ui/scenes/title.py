@@ -2,6 +2,7 @@
 
 The language selector comes first (as in Cardavia): a player who cannot read the current language
 finds theirs at the top, each language written in its own name, and the whole screen switches at once.
+Resume names the game it resumes on a second line ("Révolte! · 4 players · Game 2 of 4").
 """
 
 from __future__ import annotations
@@ -72,6 +73,43 @@ class DriftingCards:
             surface.blit(image, (x, y))
 
 
+class ResumeButton(Button):
+    """"Resume game" over a smaller line naming the saved game (nothing when it cannot be read: Resume
+    then sets it aside and says why)."""
+
+    def __init__(self, text: str, detail: str, on_click, **kwargs) -> None:
+        super().__init__(text, on_click, **kwargs)
+        self.detail = detail
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.detail:
+            super().draw(surface)
+            return
+        text, self.text = self.text, ""                    # the frame and states, then two lines of our own
+        super().draw(surface)
+        self.text = text
+        rect = self.rect.move(0, 1) if self.pressed else self.rect
+        room = rect.width - rect.height // 2
+        main = draw.fit_text(text, int(self.font_size * 0.9), room, bold=True)
+        small = max(11, int(self.font_size * 0.62))
+        detail = _shortened(self.detail, small, room)
+        fg = theme.TEXT if self.enabled else theme.TEXT_MUTED
+        draw.text(surface, text, main, fg, bold=True, center=(rect.centerx, rect.y + int(rect.height * 0.36)))
+        draw.text(surface, detail, draw.fit_text(detail, small, room), theme.GOLD_LIGHT,
+                  center=(rect.centerx, rect.y + int(rect.height * 0.72)))
+
+
+def _shortened(line: str, size: int, width: int) -> str:
+    """`line` cut with "…" to fit `width` at `size` (the saved game's name and players come first)."""
+    from revolt_table.ui.fonts import font
+
+    if font(size).size(line)[0] <= width:
+        return line
+    while line and font(size).size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip(" ·") + "…"
+
+
 class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -89,7 +127,8 @@ class TitleScene(Scene):
         self.language.set_options(language_options(), self.app.settings.language)
         items = [self.language, Button(t("title.new_game"), self.new_game, style="primary", name="new_game")]
         if self.app.has_saved_game():
-            items.append(Button(t("title.resume"), self.resume, name="resume"))
+            from revolt_table.ui.scenes.confirm import saved_game_line
+            items.append(ResumeButton(t("title.resume"), saved_game_line(), self.resume, name="resume"))
         items += [Button(t("title.history"), self.history, name="history"),
                   Button(t("title.rules"), self.rules, name="rules"),
                   Button(t("title.settings"), self.settings, name="settings"),

@@ -1,0 +1,96 @@
+"""The question before a new game replaces the saved one: "Replace your saved game?"
+
+Why ask rather than keep several saves: Resume then always means one game, named on its button, and
+nothing piles up unseen; the question names the game that would be lost ("Révolte! · 4 players ·
+Game 2 of 4"), and keeping it is the default answer (focused first, and Esc).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from revolt_table import userdata
+from revolt_table.ui import draw, theme
+from revolt_table.ui.i18n import t
+from revolt_table.ui.scene import Scene
+from revolt_table.ui.widgets import Button, FocusGroup
+
+
+def saved_game_line() -> str:
+    """The saved game as Resume names it, or "" when it cannot be read (Resume will say why)."""
+    from revolt_table.ui.session import describe_record
+
+    record = userdata.peek_game_record()
+    return describe_record(record) if record is not None else ""
+
+
+class ReplaceSaveScene(Scene):
+    """An overlay: Keep (back to the scene below) or Start the new game (on_replace)."""
+
+    opaque = False
+
+    def __init__(self, app, on_replace: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.on_replace = on_replace
+        self.line = saved_game_line()
+        self.keep_button = Button(t("save.ask_keep"), self.keep, style="primary", name="keep")
+        self.replace_button = Button(t("save.ask_start"), self.replace, name="replace")
+        self.group = FocusGroup([self.keep_button, self.replace_button])
+        self.group.focus(self.keep_button)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._veil: pygame.Surface | None = None
+
+    def keep(self) -> None:
+        self.app.pop()
+
+    def replace(self) -> None:
+        self.app.pop()
+        self.on_replace()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        width = min(size[0] - 2 * m.pad, m.px(680))
+        self.lines_y = []
+        y = m.pad + m.font_heading // 2
+        for step, air in ((m.font_heading, m.px(8)), (m.font_body, 0), (m.font_body, 0)):
+            self.lines_y.append(y)
+            y += step // 2 + m.gap + air + m.font_body // 2
+        buttons_top = y + m.pad // 2
+        height = buttons_top + m.button_height + m.pad
+        self.panel_rect = pygame.Rect(0, 0, width, height)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        self.lines_y = [self.panel_rect.y + ly for ly in self.lines_y]
+        bw = (width - 2 * m.pad - m.gap) // 2
+        x = self.panel_rect.x + m.pad
+        for button in (self.keep_button, self.replace_button):
+            button.set_rect(pygame.Rect(x, self.panel_rect.y + buttons_top, bw, m.button_height))
+            x += bw + m.gap
+        self._veil = pygame.Surface(size, pygame.SRCALPHA)
+        self._veil.fill(theme.DIM)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.keep()
+            return True
+        return self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        if self._veil is not None:
+            surface.blit(self._veil, (0, 0))
+        draw.panel(surface, self.panel_rect, m.radius * 2, alpha=245, edge=theme.GOLD_DARK)
+        room = self.panel_rect.width - 2 * m.pad
+        cx = self.panel_rect.centerx
+        lines = ((t("save.ask_title"), m.font_heading, theme.GOLD_LIGHT, True),
+                 (t("save.ask_body"), m.font_body, theme.TEXT, False),
+                 (self.line, m.font_body, theme.GOLD, True))
+        for (content, size, colour, bold), y in zip(lines, self.lines_y):
+            if content:
+                fit = draw.fit_text(content, size, room, bold=bold)
+                draw.text(surface, content, fit, colour, bold=bold, center=(cx, y))
+        self.group.draw(surface)
