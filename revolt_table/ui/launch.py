@@ -163,7 +163,8 @@ def open_play(app, args) -> int:
         rules = load_rules(args.game, variant=getattr(args, "variant", None))
         seats, _ = _seats(args, rules)
         session = Session(rules, seats, _names(seats), match_seed=getattr(args, "seed", None),
-                          games=getattr(args, "games", None) or 0, ai_pace=app.settings.ai_pace, save=save)
+                          games=getattr(args, "games", None) or 0, ai_pace=app.settings.ai_pace, save=save,
+                          history=save or kept)        # a kept save stops the resuming, not the history
     except (RulesError, ValueError) as exc:
         print(f"revolt-table play: {exc}", file=sys.stderr)
         return 2

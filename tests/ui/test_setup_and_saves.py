@@ -320,6 +320,7 @@ def test_play_never_overwrites_a_saved_game(bundled_app, capsys):
     session.play_ai_now()
     session.play_ai_now()
     assert userdata.save_path().read_bytes() == before and not session.save_enabled
+    assert session.history_enabled                              # finished games still go in the history
     assert "Révolte! · 4 players · Game 1 of 4" in capsys.readouterr().err
     assert any("Your saved game (Révolte! · 4 players · Game 1 of 4) is kept" in t for t, _ in app.toasts)
     session.close()
