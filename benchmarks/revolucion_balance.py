@@ -1,19 +1,23 @@
-"""Self-play balance figures for Revolución (not a timed test).
+"""Self-play balance figures for Revolución, against the targets of issue 12 (not a timed test).
 
-For each player count it plays N seeded games and prints: the median number of bomb moves and
-rounds, each seat's win rate against the fair share, how often each card is played, and how often a
-card that took part in a fight was on the winning side. A second table mixes ai:normal with random
-seats to check that the heuristic beats random play.
+Per player count it plays N seeded all-ai:normal games and prints: the median rounds and bomb moves,
+what decided each elimination (a fight, the explosion, an Opponent Massacre), how often the attacker
+wins a fight, each seat's win share against the fair one, and how each card fares. Then the simple
+deviations: one seat that never attacks, always attacks, never exchanges, commits everything to every
+fight, or never defends, against three ai:normal (4 players, the deviant's seat rotated), its win
+share against the fair 25 % with a 95 % Wilson interval. Each target line ends in ok or MISS.
 
-    python benchmarks/revolucion_balance.py --games 1000 [--players 3,4,5,6] [--seats ai:normal] [--jobs 4]
-        [--rules path/to/variant.yaml] [--brief]
+    nice -n 10 python benchmarks/revolucion_balance.py --games 1000 [--players 3,4,5,6] [--jobs 2]
+        [--deviations 1000] [--rules path/to/variant.yaml] [--brief] [--quick]
 
-`--brief` prints one line per table (for tuning loops); `--rules` plays a variant rules file.
+`--quick` plays a few games of each kind (a test runs it); `--brief` prints one line per table (for
+tuning loops); `--rules` plays another rules file (a variant under test); `--variant` a named one.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -23,21 +27,62 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from revolt_table.ai.bomb_ai import BombHeuristicAgent  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
-from revolt_table.engine import Played, load_rules  # noqa: E402
-from revolt_table.games.bomb_events import AttackResolved, FightCommitted  # noqa: E402
+from revolt_table.engine import Move, Played, load_rules  # noqa: E402
+from revolt_table.games.bomb_events import AttackResolved, Exploded, FightCommitted, LieutenantLost  # noqa: E402
+
+RULES = ("revolucion", None)      # id or path of the rules file played, and its variant (set by the CLI)
+CAUSES = {"bomb.reason.fight": "fight", "bomb.reason.explosion": "explosion", "bomb.reason.massacre": "massacre"}
+DEVIATIONS = ("never_attack", "always_attack", "never_exchange", "commit_everything", "never_defend")
+# issue 12's targets
+MIN_BOMB_SHARE = 100 / 3          # explosions and massacres decide at least a third of eliminations
+ATTACKER_WINS = (50.0, 62.0)      # % of fights
+MAX_SEAT_GAP = 3.0                # points from the fair share
+ROUNDS = (6, 10)                  # median rounds
+MAX_DEVIANT = 1.3                 # times the fair share
 
 
-RULES = "revolucion"   # id or path of the rules file played (set by --rules)
+class Deviant(BombHeuristicAgent):
+    """ai:normal except in one respect (`kind`, one of DEVIATIONS)."""
+
+    def __init__(self, rules, kind: str):
+        super().__init__(rules)
+        self.kind = kind
+        self.name = kind
+
+    def decide(self, view, legal_moves, rng):
+        phase, kind = view.info.phase, self.kind
+        if kind == "never_attack" and phase == "turn":
+            legal_moves = [m for m in legal_moves if not m.text.startswith("attack:")]
+        elif kind == "always_attack" and phase == "turn":
+            attacks = [m for m in legal_moves if m.text.startswith("attack:")]
+            if attacks:
+                target = self.weakest(view, [int(m.text.split(":")[1]) for m in attacks])
+                return next(m for m in attacks if m.text == f"attack:{target}")
+        elif kind == "never_exchange" and phase == "exchange":
+            return Move("keep")
+        elif kind == "commit_everything" and phase in ("commit_a", "commit_d"):
+            return max(legal_moves, key=lambda m: (self.fight_value(m), m.text))
+        elif kind == "never_defend" and phase in ("commit_d", "fort"):
+            return next(m for m in legal_moves if m.text in ("fight:none", "pass"))
+        return super().decide(view, legal_moves, rng)
+
+    def fight_value(self, move: Move) -> int:
+        cards, sp = move.payload
+        return sum(self.card(c).value for c in cards) + sp
+
+
+def agent(name: str, rules):
+    return Deviant(rules, name) if name in DEVIATIONS else make_agent(name, rules)
 
 
 def play_batch(args: tuple[int, list[str], int, int]) -> dict:
+    """Games `start`..`start+count` with these seat names (rotated by the game number)."""
     players, seats, start, count = args
-    rules = load_rules(RULES)
-    agents = {name: make_agent(name, rules) for name in set(seats)}
-    out = {"bomb_moves": [], "rounds": [], "seat_wins": Counter(), "agent_wins": Counter(),
-           "agent_seats": Counter(), "played": Counter(), "fights": Counter(), "fight_wins": Counter(),
-           "attacker_wins": 0, "n_fights": 0, "moves": 0, "att_fights": Counter(), "bare_defences": 0}
+    rules = load_rules(*RULES)
+    agents = {name: agent(name, rules) for name in set(seats)}
+    out = empty()
     for g in range(start, start + count):
         state = rules.new_game(players, seed=g, start_seat=g % players)
         names = [seats[(j + g) % len(seats)] for j in range(players)]
@@ -46,115 +91,162 @@ def play_batch(args: tuple[int, list[str], int, int]) -> dict:
             seat = state.to_act[0]
             move = agents[names[seat]].choose(state.view(seat), state.legal_moves(seat), rngs[seat])
             for event in state.apply(seat, move):
-                if isinstance(event, Played):
+                if isinstance(event, (Played, FightCommitted)):
                     out["played"].update(event.cards)
-                elif isinstance(event, FightCommitted):
-                    out["played"].update(event.cards)
+                elif isinstance(event, LieutenantLost):
+                    cause = CAUSES.get(event.reason.code, event.reason.code)
+                    out["lost_by"][cause] += 1
+                    if event.left == 0:
+                        out["eliminated_by"][cause] += 1
+                elif isinstance(event, Exploded):
+                    out["explosions"] += 1
+                    out["sheltered"] += bool(event.protected_by)
                 elif isinstance(event, AttackResolved):
                     out["n_fights"] += 1
                     out["attacker_wins"] += event.winner == event.attacker
                     out["bare_defences"] += not event.defender_cards
-                    out["att_fights"].update(set(event.attacker_cards))
                     for side, cards in ((event.attacker, event.attacker_cards), (event.defender, event.defender_cards)):
                         for c in set(cards):
                             out["fights"][c] += 1
                             out["fight_wins"][c] += side == event.winner
-            out["moves"] += 1
-        out["bomb_moves"].append(state.bomb_moves)
-        out["rounds"].append(state.round_no)
-        out["seat_wins"][state.winner] += 1
-        out["agent_wins"][names[state.winner]] += 1
-        for name in names:
-            out["agent_seats"][name] += 1
+        info = state.view(None).info
+        out["bomb_moves"].append(info.bomb_moves)
+        out["rounds"].append(info.round_no)
+        out["seat_wins"][info.winner] += 1
+        out["agent_wins"][names[info.winner]] += 1
+        out["agent_seats"].update(names)
+        out["games"] += 1
     return out
 
 
+def empty() -> dict:
+    return {"bomb_moves": [], "rounds": [], "seat_wins": Counter(), "agent_wins": Counter(), "agent_seats": Counter(),
+            "played": Counter(), "fights": Counter(), "fight_wins": Counter(), "eliminated_by": Counter(),
+            "lost_by": Counter(), "attacker_wins": 0, "n_fights": 0, "bare_defences": 0, "games": 0,
+            "explosions": 0, "sheltered": 0}
+
+
 def merge(parts: list[dict]) -> dict:
-    total = {"bomb_moves": [], "rounds": [], "seat_wins": Counter(), "agent_wins": Counter(),
-             "agent_seats": Counter(), "played": Counter(), "fights": Counter(), "fight_wins": Counter(),
-             "attacker_wins": 0, "n_fights": 0, "moves": 0, "att_fights": Counter(), "bare_defences": 0}
-    for p in parts:
-        for k, v in p.items():
-            total[k] = total[k] + v
+    total = empty()
+    for part in parts:
+        for key, value in part.items():
+            total[key] = total[key] + value
     return total
 
 
 def run(players: int, seats: list[str], games: int, jobs: int, seed: int = 0) -> dict:
-    chunk = max(1, games // (jobs * 4))
+    chunk = max(1, min(50, games // (jobs * 4) or 1))
     batches = [(players, seats, seed + s, min(chunk, games - s)) for s in range(0, games, chunk)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(play_batch, batches))
-    else:
-        parts = [play_batch(b) for b in batches]
-    return merge(parts)
+            return merge(list(pool.map(play_batch, batches)))
+    return merge([play_batch(b) for b in batches])
 
 
-def fight_cards(rules) -> list[str]:
-    t = rules.params
-    return [c for c in t.order if t.cards[c].type in ("soldier", "mercenary", "equipment", "support")]
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
-def report(players: int, seats: list[str], games: int, r: dict, rules, brief: bool = False) -> None:
-    t = rules.params
+def ok(flag: bool) -> str:
+    return "ok" if flag else "MISS"
+
+
+def figures(players: int, r: dict) -> dict:
+    games = r["games"]
     fair = 100 / players
-    worst = max(abs(100 * r["seat_wins"][s] / games - fair) for s in range(players))
-    att = 100 * r["attacker_wins"] / max(1, r["n_fights"])
-    rates = {c: 100 * r["fight_wins"][c] / r["fights"][c] for c in fight_cards(rules) if r["fights"][c]}
-    per_copy = {c: r["played"][c] / games / t.cards[c].count for c in t.order if t.cards[c].count}
+    elim = sum(r["eliminated_by"].values())
+    return {
+        "rounds": statistics.median(r["rounds"]), "moves": statistics.median(r["bomb_moves"]),
+        "bomb_share": 100 * (r["eliminated_by"]["explosion"] + r["eliminated_by"]["massacre"]) / max(1, elim),
+        "by": {k: 100 * v / max(1, elim) for k, v in r["eliminated_by"].items()},
+        "attacker": 100 * r["attacker_wins"] / max(1, r["n_fights"]), "fights": r["n_fights"] / games,
+        "gap": max(abs(100 * r["seat_wins"][s] / games - fair) for s in range(players)),
+        "seats": [100 * r["seat_wins"][s] / games for s in range(players)],
+        "lost": {k: v / games for k, v in r["lost_by"].items()},
+        "explosions": r["explosions"] / games,
+        "blast_kills": 100 * (r["explosions"] - r["sheltered"]) / max(1, r["explosions"]),
+    }
+
+
+def report(players: int, games: int, r: dict, rules, brief: bool) -> dict:
+    f = figures(players, r)
+    by = ", ".join(f"{k} {v:.0f}%" for k, v in sorted(f["by"].items()))
     if brief:
-        lo, hi = min(rates, key=rates.get), max(rates, key=rates.get)
-        rare = sorted(per_copy, key=per_copy.get)[:4]
-        agents = ""
-        if len(set(seats)) > 1:
-            agents = " " + " ".join(f"{a}={100 * r['agent_wins'][a] / r['agent_seats'][a] * players:.0f}%fair"
-                                    for a in sorted(set(seats)))
-        print(f"{players}p {','.join(seats)}: moves {statistics.median(r['bomb_moves'])} rounds "
-              f"{statistics.median(r['rounds'])} fights {r['n_fights'] / games:.1f} att {att:.1f}% "
-              f"gap {worst:.1f} fightwin {lo}:{rates[lo]:.0f}..{hi}:{rates[hi]:.0f} rare/copy "
-              + " ".join(f"{c}:{per_copy[c]:.2f}" for c in rare) + agents, flush=True)
-        return
-    print(f"\n=== {players} players, {games} games, seats {','.join(seats)} ===")
-    print(f"median bomb moves {statistics.median(r['bomb_moves'])}, median rounds {statistics.median(r['rounds'])}, "
-          f"max rounds {max(r['rounds'])}, fights {r['n_fights'] / games:.1f}/game, attacker wins {att:.1f}%, "
+        print(f"{players}p: rounds {f['rounds']} (mean {statistics.mean(r['rounds']):.1f}) "
+              f"bomb+massacre {f['bomb_share']:.0f}% att {f['attacker']:.1f}% "
+              f"gap {f['gap']:.1f} fights {f['fights']:.1f}/game ({by}) explosions {f['explosions']:.1f}/game "
+              f"{f['blast_kills']:.0f}% kill", flush=True)
+        return f
+    p = rules.params
+    print(f"\n=== {players} players, {games} games, all ai:normal ===")
+    shares = ", ".join(f"<={k} {100 * sum(x <= k for x in r['rounds']) / games:.0f}%" for k in (5, 6, 10, 11))
+    print(f"median rounds {f['rounds']} (target {ROUNDS[0]}-{ROUNDS[1]}: {ok(ROUNDS[0] <= f['rounds'] <= ROUNDS[1])}), "
+          f"median bomb moves {f['moves']}, max rounds {max(r['rounds'])}; games with {shares} rounds")
+    lost = ", ".join(f"{k} {v:.1f}" for k, v in sorted(f["lost"].items()))
+    print(f"lieutenants lost per game: {lost}; explosions {f['explosions']:.1f} per game, "
+          f"{f['blast_kills']:.0f}% of them cost a lieutenant")
+    print(f"eliminations: {by}; explosion + massacre {f['bomb_share']:.1f}% "
+          f"(target >= {MIN_BOMB_SHARE:.1f}: {ok(f['bomb_share'] >= MIN_BOMB_SHARE)})")
+    print(f"fights {f['fights']:.1f}/game, attacker wins {f['attacker']:.1f}% "
+          f"(target {ATTACKER_WINS[0]:.0f}-{ATTACKER_WINS[1]:.0f}: "
+          f"{ok(ATTACKER_WINS[0] <= f['attacker'] <= ATTACKER_WINS[1])}), "
           f"defences with no card {100 * r['bare_defences'] / max(1, r['n_fights']):.1f}%")
-    line = "seat win %: " + "  ".join(f"{s}:{100 * r['seat_wins'][s] / games:5.1f}" for s in range(players))
-    print(f"{line}   (fair {fair:.1f}, worst gap {worst:.1f})")
-    if len(set(seats)) > 1:
-        print("agent win % per seat taken: " + "  ".join(
-            f"{a}:{100 * r['agent_wins'][a] / r['agent_seats'][a] * players:5.1f}% of fair"
-            for a in sorted(set(seats))))
-    print(f"{'card':<5}{'name':<28}{'count':>6}{'played/game':>13}{'per copy':>10}{'fights':>8}{'as att %':>10}"
-          f"{'fight win %':>12}")
-    for cid in t.order:
-        c = t.cards[cid]
+    print("seat win %: " + "  ".join(f"{s + 1}:{v:5.1f}" for s, v in enumerate(f["seats"]))
+          + f"   (fair {100 / players:.1f}, worst gap {f['gap']:.1f}: {ok(f['gap'] <= MAX_SEAT_GAP)})")
+    print(f"{'card':<5}{'name':<28}{'count':>6}{'played/game':>13}{'per copy':>10}{'fights':>8}{'fight win %':>12}")
+    for cid in p.order:
+        c = p.cards[cid]
         fights = r["fights"][cid]
-        win = f"{rates[cid]:.1f}" if cid in rates else "-"
-        share = f"{100 * r['att_fights'][cid] / fights:.0f}" if fights else "-"
-        copy_rate = f"{per_copy[cid]:.2f}" if cid in per_copy else "-"
-        print(f"{cid:<5}{c.name:<28}{c.count:>6}{r['played'][cid] / games:>13.2f}{copy_rate:>10}{fights / games:>8.2f}"
-              f"{share:>10}{win:>12}")
+        win = f"{100 * r['fight_wins'][cid] / fights:.1f}" if fights else "-"
+        per_copy = f"{r['played'][cid] / games / c.count:.2f}" if c.count else "-"
+        print(f"{cid:<5}{c.name:<28}{c.count:>6}{r['played'][cid] / games:>13.2f}{per_copy:>10}"
+              f"{fights / games:>8.2f}{win:>12}")
+    return f
 
 
-def main() -> None:
+def deviations(games: int, jobs: int, brief: bool, kinds=DEVIATIONS, seed: int = 2 * 10**6) -> dict[str, float]:
+    """Each deviant in one seat of four, the others ai:normal, the deviant's seat rotated."""
+    out = {}
+    if not brief:
+        print(f"\n=== deviations: one seat against three ai:normal, 4 players, {games} games each ===")
+    for kind in kinds:
+        r = run(4, [kind, "ai:normal", "ai:normal", "ai:normal"], games, jobs, seed=seed)
+        wins, n = r["agent_wins"][kind], r["agent_seats"][kind]
+        lo, hi = wilson(wins, n)
+        ratio = 4 * wins / n
+        out[kind] = ratio
+        print(f"{kind:<18} wins {100 * wins / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}] = {ratio:.2f}x fair "
+              f"(target <= {MAX_DEVIANT}: {ok(ratio <= MAX_DEVIANT)})", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", default="3,4,5,6")
-    parser.add_argument("--seats", default="ai:normal")
-    parser.add_argument("--mixed", default="ai:normal,random", help="second table's seats ('' to skip)")
-    parser.add_argument("--jobs", type=int, default=4)
-    parser.add_argument("--rules", default="revolucion", help="rules id or path of a variant file")
+    parser.add_argument("--deviations", type=int, default=None, help="games per deviation (default: --games)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (at most 2 on a shared machine)")
+    parser.add_argument("--rules", default="revolucion", help="rules id or path")
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (other samples of the same rules)")
     parser.add_argument("--brief", action="store_true", help="one line per table")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="a few games of each kind (for a test)")
+    args = parser.parse_args(argv)
     global RULES
-    RULES = args.rules
-    rules = load_rules(RULES)
-    for n in (int(x) for x in args.players.split(",")):
-        seats = args.seats.split(",")
-        report(n, seats, args.games, run(n, seats, args.games, args.jobs), rules, args.brief)
-        if args.mixed:
-            mixed = args.mixed.split(",")
-            report(n, mixed, args.games, run(n, mixed, args.games, args.jobs, seed=10**6), rules, args.brief)
+    RULES = (args.rules, args.variant)
+    rules = load_rules(*RULES)
+    games = 4 if args.quick else args.games
+    dev_games = 4 if args.quick else (args.deviations if args.deviations is not None else args.games)
+    jobs = 1 if args.quick else max(1, args.jobs)
+    for n in (int(x) for x in args.players.split(",") if x):
+        report(n, games, run(n, ["ai:normal"], games, jobs, seed=args.seed), rules, args.brief)
+    if dev_games:
+        deviations(dev_games, jobs, args.brief, seed=2 * 10**6 + args.seed)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from revolt_table.ai.bomb_ai import BombSearchAgent, make_hard
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
@@ -67,3 +69,41 @@ def test_normal_defender_keeps_its_cards_in_a_hopeless_fight_and_fights_a_close_
     state.apply(0, "attack:1")
     state.apply(0, "fight:T2")
     assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text != "fight:none"
+
+
+# --- benchmarks/revolucion_balance.py -----------------------------------------------------------------
+def balance_module():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "revolucion_balance.py"
+    spec = importlib.util.spec_from_file_location("revolucion_balance", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_balance_quick_run_prints_every_target(capsys):
+    bench = balance_module()
+    bench.main(["--quick", "--players", "3"])
+    out = capsys.readouterr().out
+    for needle in ("median rounds", "explosion + massacre", "attacker wins", "worst gap", "Opponent Massacre"):
+        assert needle in out
+    for kind in bench.DEVIATIONS:
+        assert f"{kind:<18} wins" in out
+    assert bench.wilson(28, 100)[0] == pytest.approx(0.2014, abs=1e-4)
+
+
+def test_balance_deviants_deviate_only_where_named():
+    bench = balance_module()
+    state = game([["BL", "T4", "M5", "E2"], ["T2", "BR"], ["T3"]], support=[2, 0, 0])
+    rng = random.Random(1)
+    never = bench.Deviant(RULES, "never_attack")
+    always = bench.Deviant(RULES, "always_attack")
+    assert not never.choose(state.view(0), state.legal_moves(0), rng).text.startswith("attack")
+    assert always.choose(state.view(0), state.legal_moves(0), rng).text.startswith("attack")
+    state.apply(0, "attack:1")
+    everything = bench.Deviant(RULES, "commit_everything")
+    assert everything.choose(state.view(0), state.legal_moves(0), rng).text == "fight:T4+M5+E2+sp2"
+    state.apply(0, "fight:T4")
+    coward = bench.Deviant(RULES, "never_defend")
+    assert coward.choose(state.view(1), state.legal_moves(1), rng).text == "fight:none"

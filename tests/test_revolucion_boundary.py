@@ -47,7 +47,7 @@ def test_params_are_compiled_once_frozen_and_not_cached_on_rules():
     with pytest.raises(TypeError):
         p.cards["XX"] = p.cards["T2"]                                # type: ignore[index]
     assert p.timer[6] == 12 and p.climates["revolution"].attacks is None and p.max_support is None
-    assert p.climates["dictatorship"].attacks == 1 and not p.climates["dictatorship"].support_in_fights
+    assert p.climates["dictatorship"].attacks == 0 and p.climates["democracy"].attacks == 0
     assert p.cards["M5"].fighter and p.cards["FO"].effect("attacked", "cancel_attack") is not None
     assert len(p.deck) == sum(c.count for c in p.cards.values())
     assert load_rules("revolucion", "home_ground").params.defender_bonus == 1 and p.defender_bonus == 0
@@ -134,6 +134,16 @@ def test_games_module_holds_no_player_sentences():
 
 
 # --- refusals ---------------------------------------------------------------------------------------
+def capped_rules(folder: Path):
+    """The rules with a climate the bundled file does not have: Dictatorship allowing one attack a turn
+    and no support tokens in fights (the refusals for such climates are the family's too)."""
+    data = yaml.safe_load((ROOT / "rules/revolucion.yaml").read_text(encoding="utf-8"))
+    data["climates"]["dictatorship"].update(attacks=1, support_in_fights=False)
+    path = folder / "revolucion_capped.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return load_rules(path)
+
+
 def refused(state, text, seat=None):
     seat = state.to_act[0] if seat is None else seat
     refusal = state.refusal(seat, text)
@@ -141,7 +151,7 @@ def refused(state, text, seat=None):
     return refusal
 
 
-def test_refusals_say_why_a_card_cannot_be_used_now():
+def test_refusals_say_why_a_card_cannot_be_used_now(tmp_path):
     state = game([["BL", "M5", "DE", "RV", "FO", "CW"], ["T3"], ["T4"]], climate="democracy", timer=6)
     assert refused(state, "M5") == Refusal(bomb_info.NO_ATTACKS, climate=Message("bomb.climate.democracy"))
     assert refused(state, "attack:1").code == bomb_info.NO_ATTACKS
@@ -155,7 +165,8 @@ def test_refusals_say_why_a_card_cannot_be_used_now():
     assert refused(state, "BL+DT").code == bomb_info.CLIMATE_FORBIDS
     state = game([["BL", "T2"], ["T3"], ["T4"]])
     assert refused(state, "T2").code == bomb_info.FIGHTER_ATTACKS
-    state = game([["BL", "T2", "T3"], ["T3"], ["T4"]], climate="dictatorship", dice=[6, 1], support=[2, 0, 0])
+    state = game([["BL", "T2", "T3"], ["T3"], ["T4"]], climate="dictatorship", dice=[6, 1], support=[2, 0, 0],
+                 rules=capped_rules(tmp_path))
     state.apply(0, "attack:1")
     assert refused(state, "fight:T2+T3").code == bomb_info.ONE_OF_EACH_TYPE
     assert refused(state, "fight:T2+sp1").code == bomb_info.NO_SUPPORT_IN_CLIMATE

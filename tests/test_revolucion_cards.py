@@ -135,7 +135,8 @@ def test_late_explosion_sets_the_timer_back_and_the_round_goes_on():
     state = game([["BL", "T2"], ["T3", "LE", "BR"], ["T4"]], timer=1)
     state.apply(0, "BL")
     state.apply(1, "LE")
-    assert state.timer == 3 and state.phase == "turn" and state.to_act == (1,)
+    back = RULES.params.cards["LE"].effect("explosion", "delay").amount            # 5 (tuned, see the YAML)
+    assert back == 5 and state.timer == back and state.phase == "turn" and state.to_act == (1,)
     assert state.round_no == 1
 
 
@@ -201,13 +202,11 @@ def test_mercenary_is_discarded_at_the_end_of_a_won_fight():
     assert state.table[0] == [] and {"M6", "E3"} <= set(state.discard)
 
 
-def test_dictatorship_allows_one_attack_without_support():
-    state = game([["BL", "T2", "T3"], ["BR"], ["BR"]], climate="dictatorship", support=[2, 0, 0], dice=[6, 1])
-    state.apply(0, "attack:1")
-    assert texts(state) == {"fight:T2", "fight:T3"}
-    state.apply(0, "fight:T3")
-    state.apply(1, "fight:none")
-    assert not any(t.startswith("attack") for t in texts(state))
+def test_dictatorship_has_no_attacks_but_revolution_cards():
+    state = game([["BL", "T2", "M5", "OM", "RV", "DE", "DT"], ["BR"], ["BR"]], climate="dictatorship")
+    assert texts(state) == {"BL", "BL+DT", "OM:1", "OM:2", "RV"}
+    state.apply(0, "RV")                                      # a Revolution card opens the fights
+    assert state.climate == "revolution" and {"attack:1", "attack:2"} <= texts(state)
 
 
 def test_alliance_adds_the_allys_die_and_pays_the_ally_on_a_win():
@@ -235,7 +234,7 @@ def test_out_of_ammo_cancels_equipment_and_lowers_the_total():
     state.apply(1, "fight:T2+E3")
     assert state.phase == "tactic_d"
     state.apply(1, "pass")
-    state = game([["BL", "T3", "E3", "OA"], ["T2", "E3", "BR"], ["T4"]], dice=[3, 3])
+    state = game([["BL", "T3", "E2", "OA"], ["T2", "E3", "BR"], ["T4"]], dice=[3, 3])
     state.apply(0, "attack:1")
     state.apply(0, "fight:T3")
     state.apply(1, "fight:T2+E3")
