@@ -31,9 +31,16 @@ def buttons(scene):
 
 
 def select_cards(app, scene, wanted) -> None:
-    """Click the hand cards of `wanted` (ids, repeats allowed) so exactly they are selected."""
+    """Click the hand cards of `wanted` (ids, repeats allowed) so exactly they are selected, as a player
+    does: on the hand drawn once the last move has reached the table."""
     fam = scene.family
     zone = scene.model.zones[f"hand:{scene.viewer}"]
+    hand = sorted(scene.session.state.view(scene.viewer).hand())
+    for _ in range(30):
+        if sorted(sp.card for sp in zone.sprites) == hand:
+            break
+        run_frames(app)
+        zone = scene.model.zones[f"hand:{scene.viewer}"]
     for index in list(fam.selected):                     # clear a stale selection by clicking it off
         post_click(card_point(scene, index))
         run_frames(app)
@@ -161,6 +168,24 @@ def test_a_reaction_answered_no_by_keyboard():
     post_click(fights[0][0].center)
     run_frames(app)
     assert scene.session.state.history[3][0] == 0 and scene.session.state.history[3][1].startswith("fight:T3+E1")
+
+
+def test_a_selection_is_dropped_when_the_hand_changes_under_it():
+    """The selection points into the hand as drawn; when the drawn hand changes (the model caught up with
+    a move), the old indices would name other cards, so the selection goes."""
+    rules = load_rules("revolucion")
+    deal = {"hands": [["M5", "BL", "FO", "E1"], ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "revolution",
+            "start": "turn"}
+    app, scene = make_table(state=rules.new_game(3, seed=4, deal=deal))
+    scene.model.settle()
+    run_frames(app, 5)
+    select_cards(app, scene, ["FO"])
+    fam = scene.family
+    assert fam.selected_cards() == ["FO"]
+    zone = scene.model.zones["hand:0"]
+    zone.sprites.insert(0, zone.sprites.pop())          # the drawn hand is not the one selected from
+    run_frames(app)
+    assert fam.selected == []
 
 
 def text_span(surface, rect) -> int:

@@ -65,6 +65,7 @@ class BombTable(ClassicTable):
         self._shown_at = -1
         self.refresh_shown(force=True)
         self.selected: list[int] = []
+        self._selected_hand: tuple = ()             # the hand the selected indices point into
         self.hover: int | None = None
         self.focus_card: int | None = None
         self.button_focus = 0
@@ -826,6 +827,7 @@ class BombTable(ClassicTable):
                 kind = self.fight_slot(zone.sprites[index].card)
                 self.selected = [i for i in self.selected if self.fight_slot(zone.sprites[i].card) != kind]
             self.selected.append(index)
+        self._selected_hand = tuple(sp.card for sp in zone.sprites)
         self.button_focus = 0
 
     def fight_slot(self, card: str | None) -> str:
@@ -953,7 +955,8 @@ class BombTable(ClassicTable):
         if zone is None:
             return
         active = self.can_choose()
-        self.selected = [i for i in self.selected if i < len(zone.sprites)]
+        if self.selected and tuple(sp.card for sp in zone.sprites) != self._selected_hand:
+            self.selected = []          # the hand changed under the selection (indices would point elsewhere)
         usable: set[str] = set()
         phase = self.info().phase
         if active:
