@@ -212,3 +212,30 @@ def test_every_scene_fits_at_1024x640(make_app, monkeypatch, lang, text_size):
     finally:
         i18n.set_language("en")
     assert not problems, f"{lang}, {text_size} text:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_description_is_shown_whole(make_app, lang, text_size):
+    """New game's line under the game (its summary or its variant's description) is wrapped, never cut
+    with an ellipsis, for every game and variant (German and French summaries used to lose their end)."""
+    app = make_app(SIZE)
+    app.settings.text_size = text_size
+    app.set_language(lang)
+    scene = NewGameScene(app)
+    app.push(scene)
+    cut = []
+    try:
+        for game in scene.games:
+            while scene.game_selector.value != game.id:
+                scene.game_selector.adjust(1)
+            variants = []
+            while scene.variant_selector.value not in variants:
+                variants.append(scene.variant_selector.value)
+                lines, size = scene._note_lines()
+                assert size >= MIN_PX and len(lines) <= 2
+                cut += [f"{game.id}/{variants[-1]}: {line!r}" for line in lines if line.endswith("…")]
+                scene.variant_selector.adjust(1)
+    finally:
+        i18n.set_language("en")
+    assert not cut, f"{lang}, {text_size} text:\n" + "\n".join(cut)

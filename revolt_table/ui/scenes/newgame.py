@@ -68,6 +68,27 @@ class NewGameScene(PageScene):
     def game(self) -> GameInfo | None:
         return next((g for g in self.games if g.id == self.setup.game_id), None)
 
+    def _note_lines(self) -> tuple[list[str], int]:
+        """The description as drawn: one line, shrunk a little if need be, else two lines (a long
+        sentence in German or French is wrapped, never cut), the last one shortened only past two."""
+        from revolt_table.ui.fonts import font
+
+        note, m = self._note(), self.metrics
+        if not note:
+            return [], m.font_small
+        width = self.panel_rect.width - 2 * m.pad if hasattr(self, "panel_rect") else m.px(780)
+        smallest = max(11, int(m.font_small * 0.85))
+        size = draw.fit_text(note, m.font_small, width)
+        if size >= smallest:
+            return [note], size
+        lines = font(smallest).wrap(note, width)
+        if len(lines) > 2:
+            tail = " ".join(lines[1:])
+            while tail and font(smallest).size(tail + "…")[0] > width:
+                tail = tail[:-1]
+            lines = [lines[0], tail.rstrip() + "…"]
+        return lines, smallest
+
     def _note(self) -> str:
         """The line under the game: its description, or why a broken file cannot be played."""
         if self.game is None:
@@ -223,8 +244,9 @@ class NewGameScene(PageScene):
         bottom_limit = size[1] - 2 * m.pad - m.button_height - self.summary_h
         seats = self.setup.players
         rows = 3 + seats                                  # game, variant, players + length, the seats
-        has_note = bool(self._note())
-        self.note_h = m.px(30) if has_note else 0         # the game/variant description line
+        self.panel_rect = pygame.Rect(0, 0, width, 0)     # the note's width is known before its height
+        note_lines = len(self._note_lines()[0])
+        self.note_h = m.px(30) + (m.px(20) if note_lines > 1 else 0) if note_lines else 0  # the description
         inner = m.px(20)
         row_h = m.row_height
         gap = m.px(10)
@@ -279,18 +301,11 @@ class NewGameScene(PageScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
         cx = self.panel_rect.centerx
-        note = self._note()
-        if note:
-            width = self.panel_rect.width - 2 * m.pad
-            size = draw.fit_text(note, m.font_small, width)
-            if size < m.font_small * 0.8:          # too long for one line: shorten rather than shrink
-                size = int(m.font_small * 0.8)
-                from revolt_table.ui.fonts import font
-                while note and font(size).size(note + "…")[0] > width:
-                    note = note[:-1]
-                note = note.rstrip() + "…"
-            colour = theme.DANGER if self.game is not None and self.game.broken else theme.TEXT_MUTED
-            draw.text(surface, note, size, colour, center=(cx, self.note_y))
+        lines, size = self._note_lines()
+        colour = theme.DANGER if self.game is not None and self.game.broken else theme.TEXT_MUTED
+        step = int(size * 1.25)
+        for i, line in enumerate(lines):
+            draw.text(surface, line, size, colour, center=(cx, self.note_y + int((i - (len(lines) - 1) / 2) * step)))
         half = self.panel_rect.width // 2 - m.px(20)
         if self.caption_shown:
             draw.text(surface, t("setup.seats"), m.font_small, theme.GOLD, bold=True,
