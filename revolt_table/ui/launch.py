@@ -79,17 +79,20 @@ def resume_game(app):
         app.notify(tt("save_corrupt", detail=warning))
     if record is None:
         return None
+    session = None
     try:
         session = Session.from_record(record, ai_pace=app.settings.ai_pace)
+        scene = TableScene(app, session)     # a save the table cannot show is as unplayable as a bad one
     except Exception as exc:  # noqa: BLE001 - any bad save must become a message, never a crash
         log.warning("cannot resume the saved game: %s", exc)
+        if session is not None:
+            session.close()
         try:
             userdata.set_aside(userdata.save_path())
         except OSError:
             pass
         app.notify(tt("resume_failed", detail=str(exc)[:120]))
         return None
-    scene = TableScene(app, session)
     app.reset_to(scene)
     return scene
 

@@ -210,6 +210,30 @@ def test_session_saves_every_move_and_resumes(table_home):
     assert app.toasts
 
 
+
+def test_a_save_the_table_cannot_show_is_set_aside_not_a_crash(table_home, monkeypatch):
+    """The save reads well but its table fails to build (a family's table bug, a rules file changed
+    under it): Resume says so, sets the save aside and stays on the title; the AI worker is closed."""
+    from revolt_table import userdata
+    from revolt_table.ui import launch
+    from revolt_table.ui.scenes import table as table_module
+    from revolt_table.ui.session import Session
+
+    app, scene = make_table(save=True, seed=21)
+    scene.session.play_ai_now()
+    closed = []
+    monkeypatch.setattr(Session, "close", lambda self: closed.append(self))
+
+    def broken_table(*args, **kwargs):
+        raise RuntimeError("the table cannot show this")
+
+    monkeypatch.setattr(table_module, "TableScene", broken_table)
+    before = app.top
+    assert launch.resume_game(app) is None
+    assert app.top is before and len(closed) == 1
+    assert not userdata.save_path().exists()
+    assert any("the table cannot show this" in toast[0] for toast in app.toasts)
+
 def test_screenshot_capture_writes_png(table_home, tmp_path):
     from revolt_table.ui.launch import capture
 
