@@ -423,6 +423,7 @@ RECORD_SCHEMA = Map({
     "rules": _ID,
     "game": _ID,
     "variant": Maybe(_ID),
+    "rules_file": Maybe(Str(max_len=4_096, one_line=True)),   # a game played from a file its id does not name
     "players": Int(1, MAX_PLAYERS),
     "seed": Maybe(Int()),
     "start_seat": Int(0, MAX_PLAYERS - 1),

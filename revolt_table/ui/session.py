@@ -18,12 +18,14 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from revolt_table import userdata
 from revolt_table.ai.registry import AGENT_NAMES, make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
+from revolt_table.engine.rules import resolve_rules_path
 from revolt_table.history import DealSetup
 from revolt_table.ui import recorder
 
@@ -47,6 +49,23 @@ def default_name(seat: int) -> str:
 
     key = f"setup.default_name_{seat + 1}"
     return i18n.t(key) if i18n.has(key) else i18n.t("setup.seat_number", number=seat + 1)
+
+
+def _found_by_id(rules) -> bool:
+    """Does the game's id lead back to the file it was loaded from (else the save keeps the path)?"""
+    try:
+        return rules.path is None or resolve_rules_path(rules.id).resolve() == Path(rules.path).resolve()
+    except Exception:  # noqa: BLE001 - an id that no longer resolves: keep the path
+        return False
+
+
+def _rules_source(record: dict[str, Any]) -> str:
+    """What a save's rules load from: its id, or the file it was played from (`play path.yaml`) when
+    that file still exists and the id does not lead to it."""
+    path = record.get("rules_file")
+    if path and Path(path).is_file():
+        return str(path)
+    return str(record["rules"])
 
 
 def describe_record(record: dict[str, Any]) -> str:
@@ -145,7 +164,7 @@ class Session:
     @classmethod
     def from_record(cls, record: dict[str, Any], *, ai_pace: float = 0.8, save: bool = True) -> "Session":
         """Rebuild a saved session (raises ValueError/IllegalMove/RulesError if the record does not fit)."""
-        rules = load_rules(str(record["rules"]), variant=record.get("variant") or None)
+        rules = load_rules(_rules_source(record), variant=record.get("variant") or None)
         players = int(record["players"])
         seats = [str(s) for s in record.get("seats") or (["human"] + ["ai:normal"] * (players - 1))]
         if len(seats) != players or any(s != "human" and s not in AGENT_NAMES for s in seats):
@@ -363,7 +382,8 @@ class Session:
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
         base = self.state.record()
-        return {"rules": self.rules.id, "variant": self.rules.variant or "", "players": self.players,
+        extra = {} if _found_by_id(self.rules) else {"rules_file": str(self.rules.path)}
+        return {"rules": self.rules.id, **extra, "variant": self.rules.variant or "", "players": self.players,
                 "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
                 "seats": self.seats, "names": self.names,
                 "match": {"seed": self.match.seed, "games": self.match.games, "current": self.game_number,

@@ -451,3 +451,31 @@ def test_a_fifo_in_place_of_a_rules_translation_is_refused_unread(home):
     with deadline(10):
         assert rulebook._read(path) is None
         assert rulebook.load(folder / "house.yaml", "de").name == "House Rules"    # English where missing
+
+
+def test_a_game_played_from_a_file_resumes_from_that_file(home, tmp_path):
+    """`revolt-table play some/where/house.yaml`: the save keeps the file's path (its id names no file in
+    the rules folders), so Resume finds it; a game found by its id saves only the id."""
+    from revolt_table import userdata
+    from revolt_table.engine import load_rules
+    from revolt_table.ui.session import Session
+
+    path = tmp_path / "elsewhere" / "house.yaml"
+    path.parent.mkdir()
+    path.write_text(VALID, encoding="utf-8")
+    session = Session(load_rules(path), ["ai:normal"] * 3, None, match_seed=4, games=1, ai_pace=0.0)
+    session.apply(*_first_legal(session))
+    record, warning = userdata.load_game_record()
+    assert warning is None and record["rules"] == "house" and record["rules_file"] == str(path)
+    again = Session.from_record(record, ai_pace=0.0, save=False)
+    assert again.rules.path == path and again.state.history == session.state.history
+    session.close(), again.close()
+
+    bundled = Session(load_rules("revoltaaa"), ["ai:normal"] * 3, None, match_seed=4, games=1, ai_pace=0.0)
+    assert "rules_file" not in bundled.record()
+    bundled.close()
+
+
+def _first_legal(session):
+    seat = session.state.to_act[0]
+    return seat, session.state.legal_moves(seat)[0]
