@@ -26,13 +26,21 @@ def make_table(size=(1024, 640), players=3, seed=5, state=None):
 
 
 def buttons(scene):
-    scene.family.buttons, _ = scene.family.layout_buttons()
-    return [(rect, info) for rect, info in scene.family.buttons if info is not None]
+    """The action buttons drawn now: [(rect, Action)]."""
+    return scene.family.actions.layout_buttons()
+
+
+def button(scene, action_id):
+    return next(((r, a) for r, a in buttons(scene) if a.id == action_id), (None, None))
+
+
+def to_act(scene) -> bool:
+    return scene.may_act(scene.viewer)
 
 
 def select_cards(app, scene, wanted) -> None:
     """Click the hand cards of `wanted` (ids, repeats allowed) so exactly they are selected, as a player
-    does: on the hand drawn once the last move has reached the table."""
+    does: on the hand drawn once the last move has reached the table (Backspace clears first)."""
     fam = scene.family
     zone = scene.model.zones[f"hand:{scene.viewer}"]
     hand = sorted(scene.session.state.view(scene.viewer).hand())
@@ -41,47 +49,57 @@ def select_cards(app, scene, wanted) -> None:
             break
         run_frames(app)
         zone = scene.model.zones[f"hand:{scene.viewer}"]
-    for index in list(fam.selected):                     # clear a stale selection by clicking it off
-        post_click(card_point(scene, index))
-        run_frames(app)
+    post_key(pygame.K_BACKSPACE)
+    run_frames(app)
     used: set[int] = set()
     for card in wanted:
         index = next(i for i, sp in enumerate(zone.sprites) if sp.card == card and i not in used)
         used.add(index)
         post_click(card_point(scene, index))
-        run_frames(app)
-    assert sorted(fam.selected_cards()) == sorted(wanted)
+        run_frames(app, 2)
+    assert sorted(fam.hand.selected_cards()) == sorted(wanted)
+
+
+def answer_popup(app, scene, move, by_key: bool) -> None:
+    """The popup asks which move: pick `move` by its number key or by a click on its line."""
+    popup = scene.family.popup
+    assert popup.shown(), scene.family.hand.selected_cards()
+    index = next(k for k, c in enumerate(popup.choices) if c.value == move)
+    if by_key and index < 9:
+        post_key(getattr(pygame, f"K_{index + 1}"))
+    else:
+        post_click(popup.rects[index].center)
+    run_frames(app)
 
 
 def play_through_window(app, scene, move, step: int) -> str:
     """Play `move` for the viewer only with real clicks and keys; returns the path used."""
+    from revolt_table.ui.table import bomb_play
+
     fam = scene.family
     info = next(i for i in fam.move_infos() if i.move == move)
     before = len(scene.session.state.history)
-    path = "list"
-    if step % 5 != 4:            # mostly by mouse: cards, then a button or the target's seat
-        if info.cards:
-            select_cards(app, scene, info.cards)
-        hit = [(r, i) for r, i in buttons(scene) if i.move == move]
-        if hit and info.target is not None and step % 2 and len([1 for _, i in hit if i.target == info.target]) == 1 \
-                and all(i.target is not None for _, i in buttons(scene)):
-            post_click(scene.geom.pods[info.target].rect.center)
-            path = "seat"
-        elif hit:
-            post_click(hit[0][0].center)
+    group = next((k for k, infos in bomb_play.groups(fam).items() if move in [i.move for i in infos]), None)
+    if group is not None and (not info.cards or step % 3 == 0):
+        rect, action = button(scene, group)
+        if action.hotkey is not None and step % 2:
+            post_key(action.hotkey)
+            path = "hotkey"
+        else:
+            post_click(rect.center)
             path = "button"
-        run_frames(app)
-    if len(scene.session.state.history) == before:       # by keyboard: the move list
-        if fam.selected:
-            post_key(pygame.K_BACKSPACE)
-        post_key(pygame.K_TAB)
-        run_frames(app)
-        assert fam.list_open
-        for _ in range(fam.move_infos().index(info)):
-            post_key(pygame.K_DOWN)
-        post_key(pygame.K_RETURN)
-        run_frames(app)
-        path = "list"
+    else:
+        select_cards(app, scene, info.cards)
+        if step % 2:
+            post_key(pygame.K_RETURN)
+            path = "enter"
+        else:
+            post_click(button(scene, "play")[0].center)
+            path = "play"
+    run_frames(app)
+    if len(scene.session.state.history) == before:
+        answer_popup(app, scene, move, by_key=bool(step % 2))
+        path += "+popup"
     assert scene.session.state.history[before] == (scene.viewer, move.text), path
     return path
 
@@ -100,15 +118,17 @@ def test_human_plays_a_full_game_to_the_results():
         assert time.monotonic() < deadline, "the game did not reach the results"
         scene.session.wait_for_ai(5.0)          # frames only when the AI seat has answered (fast test)
         run_frames(app)
-        if app.top is scene and scene.family.can_choose():
+        if app.top is scene and to_act(scene):
             state = scene.session.state
-            phases.add(state.phase)
+            phases.add(state.view(0).info.phase)
             move = agent.choose(state.view(0), state.legal_moves(0), rng)
             path = play_through_window(app, scene, move, step)
             paths[path] = paths.get(path, 0) + 1
             step += 1
     assert scene.session.state.is_over
-    assert step >= 10 and paths.get("button", 0) > 0 and paths.get("list", 0) > 0, paths
+    kinds = {p.split("+")[0] for p in paths}
+    assert step >= 10 and {"button", "hotkey", "play", "enter"} <= kinds, paths
+    assert any(p.endswith("+popup") for p in paths), paths
     assert {"exchange", "turn"} <= phases and len(phases) >= 4      # (seed 5: 9 phases, a reaction among them)
     results = app.top
     winner = scene.session.state.public_info()["winner"]
@@ -135,9 +155,9 @@ def test_a_reaction_is_offered_to_the_human_and_answered_with_the_card():
     scene.model.settle()
     run_frames(app, 20)
     fam = scene.family
-    assert fam.can_choose()
-    assert "attacks you" in fam.prompt_text()
-    labels = {i.label: (r, i) for r, i in buttons(scene)}
+    assert to_act(scene)
+    assert "attacks you" in fam.actions.prompt()
+    labels = {a.label: (r, a) for r, a in buttons(scene)}
     assert "Play Fort" in labels and "No" in labels
     hand = scene.model.zones["hand:0"]
     fort = next(sp for sp in hand.sprites if sp.card == "FO")
@@ -159,14 +179,16 @@ def test_a_reaction_answered_no_by_keyboard():
     # the attack goes on: Bo (AI) commits and the human now defends with cards
     for _ in range(60):
         run_frames(app)
-        if scene.family.can_choose():
+        if to_act(scene):
             break
     assert scene.session.state.phase == "commit_d"
     select_cards(app, scene, ["T3", "E1"])
-    fights = [(r, i) for r, i in buttons(scene) if i.kind == "fight"]
-    assert fights and all(sorted(i.cards) == ["E1", "T3"] for _, i in fights)
-    post_click(fights[0][0].center)
+    options = scene.family.options(["T3", "E1"])
+    assert options and all(sorted(i.cards) == ["E1", "T3"] for i in options)
+    post_click(button(scene, "play")[0].center)
     run_frames(app)
+    if len(options) > 1:                                   # with or without support tokens: asked
+        answer_popup(app, scene, options[0].move, by_key=False)
     assert scene.session.state.history[3][0] == 0 and scene.session.state.history[3][1].startswith("fight:T3+E1")
 
 
@@ -181,24 +203,34 @@ def test_a_selection_is_dropped_when_the_hand_changes_under_it():
     run_frames(app, 5)
     select_cards(app, scene, ["FO"])
     fam = scene.family
-    assert fam.selected_cards() == ["FO"]
+    assert fam.hand.selected_cards() == ["FO"]
     zone = scene.model.zones["hand:0"]
     zone.sprites.insert(0, zone.sprites.pop())          # the drawn hand is not the one selected from
     run_frames(app)
-    assert fam.selected == []
+    assert fam.hand.selected == []
 
 
-def text_span(surface, rect) -> int:
-    """Width of the light text drawn in `rect` (first to last column holding a light pixel)."""
+def light(rgb) -> bool:
+    return min(rgb[:3]) > 140
+
+
+def reddish(rgb) -> bool:
+    """The colour of a reason (actions.REASON_RGB, anti-aliased)."""
+    return rgb[0] > 200 and 110 < rgb[1] < 200 and rgb[2] < 190
+
+
+def text_span(surface, rect, is_text=light) -> int:
+    """Width of the text drawn in `rect` (first to last column holding a text pixel)."""
     cols = [x for x in range(rect.left, rect.right)
-            if any(min(surface.get_at((x, y))[:3]) > 140 for y in range(rect.top, rect.bottom))]
+            if any(is_text(surface.get_at((x, y))) for y in range(rect.top, rect.bottom))]
     return cols[-1] - cols[0] if cols else 0
 
 
 def test_a_card_that_cannot_be_used_now_says_why():
-    """Ann (the human) holds the bomb under Democracy and picks her Mercenary: the hint line gives the
-    game's refusal (nobody attacks under Democracy) instead of staying blank."""
-    from revolt_table.ui import draw, i18n
+    """Ann (the human) holds the bomb under Democracy and picks her Mercenary: the buttons stay (the bomb
+    pass among them), Play stays shown but disabled, and the line under the buttons gives the game's
+    refusal (nobody attacks under Democracy), drawn there; a card the engine refuses alone says so too."""
+    from revolt_table.ui import i18n
     rules = load_rules("revolucion")
     deal = {"hands": [["M5", "BL", "FO", "E1"], ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "democracy",
             "start": "turn"}
@@ -207,17 +239,29 @@ def test_a_card_that_cannot_be_used_now_says_why():
     scene.model.settle()
     run_frames(app, 5)
     fam = scene.family
+    before = [a.label for _, a in buttons(scene)]
     select_cards(app, scene, ["M5"])
     want = i18n.say(state.refusal(0, "M5"))
-    assert want == "Nobody attacks under Democracy." and fam.layout_buttons()[1] == want
+    assert want == "Nobody attacks under Democracy."
+    shown = {a.id: a for _, a in buttons(scene)}
+    assert [a.label for a in shown.values() if a.id != "play"] == before           # nothing went away
+    assert any(label.startswith("Bomb Left") for label in before)
+    assert not shown["play"].enabled and i18n.say(shown["play"].reason) == want
+    assert fam.actions.info()[0] == want
     app.draw()
-    size = draw.fit_text(want, scene.metrics.font_small - scene.metrics.px(1), fam._actions.w)
-    width = draw.render_text(want, size, (255, 255, 255), False).get_width()
-    assert abs(text_span(app.screen, fam._hint) - width) <= width // 10          # that sentence is drawn
+    rect = fam.actions.buttons_rect
+    under = pygame.Rect(rect.x, buttons(scene)[0][0].bottom + 2, rect.w, rect.bottom - buttons(scene)[0][0].bottom - 2)
+    assert text_span(app.screen, under, reddish) > 100                           # that sentence is drawn
     select_cards(app, scene, ["M5", "E1"])
-    assert fam.layout_buttons()[1] == want
+    assert fam.actions.info()[0] == want
+    post_key(pygame.K_RETURN)                                                    # Enter plays nothing
+    run_frames(app)
+    assert len(scene.session.state.history) == 0
     select_cards(app, scene, ["FO"])
-    assert fam.layout_buttons()[1] == "Fort cannot be played now."
+    assert fam.actions.info()[0] == "Fort cannot be played now."
+    post_click(button(scene, "send:BL")[0].center)                               # the bomb still goes
+    run_frames(app)
+    assert scene.session.state.history[0] == (0, "BL")
 
 
 def dark_pixels(surface, rect) -> int:
@@ -229,7 +273,7 @@ def test_the_timer_track_and_the_bomb_are_drawn():
     run_frames(app, 2)
     state = scene.session.state
     fam = scene.family
-    spots = fam.track_spots()
+    spots = fam.layout.spots(state.timer_start)
     assert len(spots) == state.timer_start + 1
     px = scene.metrics.px
     taken = state.timer_start - state.timer
@@ -254,8 +298,9 @@ def test_no_overlap(players, size):
     g = scene.geom
     screen = pygame.Rect((0, 0), size)
     boxes = {f"pod{s}": p.rect for s, p in g.pods.items()}
-    boxes |= {"hud": g.hud, "menu": g.menu_button, "supply": g.centre_pod, "board": fam.board(),
-              "prompt": fam._prompt, "hint": fam._hint, "actions": fam._actions}
+    lay = fam.layout.fix()
+    boxes |= {"hud": g.hud, "menu": g.menu_button, "supply": g.centre_pod, "board": lay.board,
+              "prompt": lay.prompt, "actions": lay.buttons}
     hand = scene.model.zones[f"hand:{scene.viewer}"]
     rects = [scene.renderer.current_rect(sp) for sp in hand.sprites]
     boxes["hand"] = rects[0].unionall(rects[1:])
@@ -265,11 +310,11 @@ def test_no_overlap(players, size):
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             assert not boxes[a].colliderect(boxes[b]), f"{a} {boxes[a]} overlaps {b} {boxes[b]} at {size}, {players}p"
-    for rect, _ in fam.layout_buttons()[0]:
-        assert fam._actions.contains(rect)
-    track = fam._track
-    assert fam.board().contains(track) and fam.board().contains(fam.duel_rect())
-    spots = fam.track_spots()
+    for rect, _ in buttons(scene):
+        assert lay.buttons.contains(rect)
+    track = lay.track
+    assert lay.board.contains(track) and lay.board.contains(lay.duel())
+    spots = lay.spots(scene.session.state.timer_start)
     assert all(track.collidepoint(p) for p in spots)
     assert spots[1][0] - spots[0][0] >= scene.metrics.px(20)                  # spots never crowd
 
@@ -292,7 +337,7 @@ def test_every_bomb_text_key_exists_in_english():
 
     walk("", english)
     ui = Path(__file__).resolve().parents[2] / "revolt_table" / "ui" / "table"
-    code = (ui / "bomb.py").read_text(encoding="utf-8")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in sorted(ui.glob("bomb*.py")) if p.name != "bomb_moves.py")
     used = set(re.findall(r'\b(?:bt|say)\(\s*"([a-z_]+\.[a-z_.0-9]+)"', code))
     used = {"bomb." + k for k in used}
     used |= set(re.findall(r'_t\(\s*"(bomb\.[a-z_.0-9]+)"', (ui / "bomb_moves.py").read_text(encoding="utf-8")))
@@ -314,6 +359,7 @@ def test_hot_seat_hands_over_between_two_humans():
                       ai_pace=0.0, save=False)
     scene = TableScene(app, session)
     app.push(scene)
+    agent = make_agent("ai:normal", session.rules)
     seen: set[int] = set()
     for _ in range(400):
         run_frames(app)
@@ -323,12 +369,13 @@ def test_hot_seat_hands_over_between_two_humans():
             run_frames(app)
             assert app.top is scene and scene.face_up
             seen.add(scene.viewer)
-        elif app.top is scene and scene.family.can_choose():
-            post_key(pygame.K_n)                     # keep / pass where possible, else the move list
+        elif app.top is scene and to_act(scene):
+            post_key(pygame.K_n)                     # keep / pass where possible, else what the AI would play
             run_frames(app)
-            if scene.family.can_choose():
-                post_key(pygame.K_TAB)
-                post_key(pygame.K_RETURN)
+            if to_act(scene):
+                state = scene.session.state
+                move = agent.choose(state.view(scene.viewer), state.legal_moves(scene.viewer), random.Random(1))
+                play_through_window(app, scene, move, 0)
         if seen == {0, 1}:
             break
     assert seen == {0, 1}

@@ -287,6 +287,7 @@ class HandSection(Section):
         if ids != self._hand_ids:                 # the hand changed: indices mean other cards now
             self._hand_ids = ids
             self.selected, self.focus, self.hover = [], None, None
+            self._last_click = None                # a click on the old hand never doubles one on this
         active = self.active()
         quick = self.scene.queue.speed > 0
         lifted = 0.18 if self.table.multi_select else 0.2
