@@ -443,3 +443,7 @@ class ClimbingSearchAgent:
 
 def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> ClimbingSearchAgent:
     return ClimbingSearchAgent(rules, iterations=iterations or 240, time_budget=time_budget)
+
+
+# the Hint's move and its reason (revolt_table/ai/hints.py finds it in the family's AI module)
+from .climbing_hints import HINT_CODES, hint_with_reason  # noqa: E402,F401
