@@ -28,14 +28,19 @@ def wait_for_human(app, scene, limit=15.0) -> bool:
     end = time.time() + limit
     while time.time() < end:
         run_frames(app)
-        if type(app.scenes[-1]).__name__ != "TableScene" or scene.family.can_act():
+        if type(app.scenes[-1]).__name__ != "TableScene" or (scene.may_act(0) and scene.has_seen()):
             return True
         time.sleep(0.001)
     return False
 
 
 def buttons(scene) -> dict[str, pygame.Rect]:
-    return {action: rect for rect, action, _l, _e, _p in scene.family.layout_buttons()}
+    """The buttons shown now (the family's, Hint, Play), by id."""
+    return {action.id: rect for rect, action in scene.family.actions.layout_buttons()}
+
+
+def enabled(scene) -> dict[str, bool]:
+    return {action.id: action.enabled for _rect, action in scene.family.actions.layout_buttons()}
 
 
 def card_point(scene, index):
@@ -64,7 +69,7 @@ def standard_hands(seed=3):
 
 def test_human_plays_a_full_deal_through_the_window():
     """Bidding, then every play by real clicks (cards clicked then Play, or Hint then Play, or Pass) until
-    the results screen shows the match totals."""
+    the results screen shows the match totals. Hint selects the normal AI's move and says why."""
     from revolt_table.ui.table import climbing_select as sel
     from revolt_table.ai import climbing_ai
 
@@ -88,12 +93,13 @@ def test_human_plays_a_full_deal_through_the_window():
                 click_at(app, b["pass"].center)
             elif step % 2:
                 click_at(app, b["hint"].center)
-                assert sel.move_text(fam.selected_cards()) == proposal.text
+                assert sel.move_text(fam.hand.selected_cards()) == proposal.text
+                assert fam.actions.info()[0].startswith("Hint: ")
                 click_at(app, buttons(scene)["play"].center)
             else:
                 hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
                 click_cards(app, scene, sel.pick(hand, proposal.text))
-                assert sel.move_text(fam.selected_cards()) == proposal.text
+                assert sel.move_text(fam.hand.selected_cards()) == proposal.text
                 click_at(app, buttons(scene)["play"].center)
         run_frames(app, 2)
         assert len(state.history) > before or state is not scene.session.state
@@ -119,36 +125,44 @@ def test_invalid_selection_shows_why_and_does_not_play():
     state.apply(2, "99")
     app, scene = make_table(state=state)
     fam = scene.family
-    assert fam.can_act()
+    assert scene.may_act(0)
     zone = scene.model.zones["hand:0"]
     ids = [sp.card for sp in zone.sprites]
     # two different cards: not a combination
     click_cards(app, scene, [ids.index("3S"), ids.index("5S")])
-    text, colour = fam.status()
-    assert text == "Two different cards are not a pair"
-    b = {action: (rect, enabled) for rect, action, _l, enabled, _p in fam.layout_buttons()}
-    assert b["play"][1] is False
+    assert fam.actions.info()[0] == "Two different cards are not a pair"
+    assert enabled(scene)["play"] is False
     before = len(scene.session.state.history)
-    click_at(app, b["play"][0].center)
+    click_at(app, buttons(scene)["play"].center)
     press_key(app, pygame.K_RETURN)
     assert len(scene.session.state.history) == before
     # a lower pair: says what it does not beat
     click_at(app, card_point(scene, ids.index("3S")), button=3)       # right-click clears
-    assert not fam.selected
+    assert not fam.hand.selected
     click_cards(app, scene, [ids.index("5S"), ids.index("5H")])
-    assert fam.status()[0] == "Does not beat pair of 9s"
-    # the reason is drawn (its pink box above the buttons)
-    app.draw() if hasattr(app, "draw") else None
-    status = fam.geo()["status"]
-    surf = app.screen
-    pinkish = sum(1 for x in range(status.left, status.right, 3) for y in range(status.top, status.bottom, 3)
-                  if surf.get_at((x, y))[:3] == (255, 160, 140))
-    assert pinkish > 0
+    assert fam.actions.info()[0] == "Does not beat pair of 9s"
+    # the reason is drawn under the disabled Play, in the reason colour
+    app.draw()
+    play = buttons(scene)["play"]
+    line = pygame.Rect(fam.actions.buttons_rect.x, play.bottom, fam.actions.buttons_rect.w,
+                       fam.actions.buttons_rect.bottom - play.bottom)
+    assert pinkish(app.screen, line) > 20
     assert len(scene.session.state.history) == before
     # a chain that is too short
     press_key(app, pygame.K_BACKSPACE)
     click_cards(app, scene, [ids.index(c) for c in ("6S", "7S", "8S", "9H")])
-    assert fam.status()[0] == "A chain needs at least 5 cards"
+    assert fam.actions.info()[0] == "A chain needs at least 5 cards"
+    assert fam.actions.prompt() == "This cannot be played now: choose another card"
+
+
+def pinkish(surface, rect) -> int:
+    """Pixels of the reason colour (REASON_RGB, anti-aliased text: close to it) in `rect`."""
+    out = 0
+    for x in range(rect.left, rect.right, 2):
+        for y in range(rect.top, rect.bottom, 2):
+            r, g, b = surface.get_at((x, y))[:3]
+            out += r > 230 and 130 < g < 190 and 110 < b < 170
+    return out
 
 
 def test_keyboard_select_and_play():
@@ -158,7 +172,7 @@ def test_keyboard_select_and_play():
     fam = scene.family
     press_key(app, pygame.K_RIGHT)          # focus the first card
     press_key(app, pygame.K_SPACE)          # select it
-    assert fam.selected == {0}
+    assert fam.hand.selected == [0]
     press_key(app, pygame.K_RETURN)         # a single is always a legal lead
     mine = [text for seat, text in scene.session.state.history if seat == 0]
     assert len(mine) == 1 and len(mine[0]) == 1
@@ -170,9 +184,9 @@ def test_hint_then_enter_and_p_passes():
     state.apply(2, "BR" if "BJ" in hands[2] + bottom and "RJ" in hands[2] + bottom else state.legal_moves(2)[0].text)
     app, scene = make_table(state=state)
     fam = scene.family
-    assert fam.can_act()
+    assert scene.may_act(0)
     if [m.text for m in scene.session.state.legal_moves(0)] == ["pass"]:
-        assert "nothing" in fam.status()[0].lower() or "pass" in fam.status()[0].lower()
+        assert "nothing" in fam.actions.prompt().lower() or "pass" in fam.actions.prompt().lower()
     before = len(scene.session.state.history)
     press_key(app, pygame.K_p)
     assert scene.session.state.history[before] == (0, "pass")
@@ -188,9 +202,9 @@ def test_bidding_buttons_show_only_legal_bids():
     app, scene = make_table(state=state)
     fam = scene.family
     b = buttons(scene)
-    assert set(b) == {"pass", "bid2", "bid3"}
-    labels = [label for _r, _a, label, _e, _p in fam.layout_buttons()]
-    assert labels == ["No bid", "Bid 2", "Bid 3"]
+    assert set(b) == {"pass", "bid2", "bid3", "hint"}
+    labels = [action.label for _r, action in fam.actions.layout_buttons()]
+    assert labels == ["No bid", "Bid 2", "Bid 3", "Hint"]
     press_key(app, pygame.K_1)                       # not legal: nothing happens
     assert len(scene.session.state.history) == 2
     click_at(app, b["bid2"].center)
@@ -218,6 +232,7 @@ def test_landlord_badge_and_bottom_cards_shown_face_up():
 def _rects(scene) -> dict[str, pygame.Rect]:
     fam, g = scene.family, scene.geom
     G = fam.geo()
+    fam.actions.layout()
     out = {"hud": g.hud, "menu": g.menu_button, "bottom_cards": G["bottom"].inflate(0, scene.metrics.px(20))}
     for seat, pod in g.pods.items():
         out[f"pod{seat}"] = pod.rect
@@ -227,9 +242,9 @@ def _rects(scene) -> dict[str, pygame.Rect]:
     hand = G["hand"].copy()
     lift = int(g.hand_h * 0.18)
     out["hand"] = pygame.Rect(hand.x, hand.y - lift, hand.w, hand.h + lift)
-    out["status"] = G["status"]
-    for rect, action, *_ in fam.layout_buttons():
-        out["btn_" + action] = rect
+    out["prompt"] = fam.actions.prompt_rect
+    for rect, action in fam.actions.layout_buttons():
+        out["btn_" + action.id] = rect
     return out
 
 

@@ -5,6 +5,10 @@ rank and suit must sit in that strip, large and bold ("10" squeezed to the width
 the two jokers must be told apart at a glance: the big (red) joker in red with a filled star, the
 small (black) joker in black with an outlined star, both with "JOKER" written down the corner
 instead of a rank. Faces are painted at twice their size, smooth-scaled once, and cached.
+
+The four-colour deck (Settings, issue 10: for players who tell suits apart better by colour than by
+shape) paints spades black, hearts red, diamonds blue and clubs green; the jokers keep their colours.
+The same blue and green as the rules' quick reference (revolt_table/ui/scenes/rules_table.py).
 """
 
 from __future__ import annotations
@@ -19,7 +23,10 @@ from revolt_table.ui.fonts import font
 RED = (200, 30, 40)
 RED_DARK = (150, 18, 26)
 BLACK = (24, 24, 30)
+BLUE = (30, 90, 200)
+GREEN = (20, 130, 60)
 SUITS = {"S": ("♠", BLACK), "H": ("♥", RED), "D": ("♦", RED), "C": ("♣", BLACK)}
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
 COURT_TINT = {"J": (232, 236, 246), "Q": (246, 232, 236), "K": (240, 236, 222)}
 
 
@@ -27,11 +34,14 @@ def rank_text(card_id: str) -> str:
     return "10" if card_id[0] == "T" else card_id[0]
 
 
-def colour_of(card_id: str) -> tuple[int, int, int]:
+def colour_of(card_id: str, four_colour: bool = False) -> tuple[int, int, int]:
+    """The ink of a card: red or black, or with the four-colour deck one colour per suit."""
     if card_id == "RJ":
         return RED
     if card_id == "BJ":
         return BLACK
+    if four_colour:
+        return FOUR_COLOURS.get(card_id[-1:], BLACK)
     return SUITS.get(card_id[-1:], ("", BLACK))[1]
 
 
@@ -52,8 +62,8 @@ def _text(text: str, px: int, colour, bold: bool = True, max_w: int | None = Non
 
 
 @lru_cache(maxsize=256)
-def face(card_id: str, height: int) -> pygame.Surface:
-    """The face of `card_id`, `height` pixels tall (cached)."""
+def face(card_id: str, height: int, four_colour: bool = False) -> pygame.Surface:
+    """The face of `card_id`, `height` pixels tall (cached), in two or four colours."""
     w, h = cards.card_size(height)
     s = 2
     W, H = w * s, h * s
@@ -63,7 +73,7 @@ def face(card_id: str, height: int) -> pygame.Surface:
     if card_id in ("BJ", "RJ"):
         _joker(big, card_id == "RJ")
     else:
-        _standard(big, card_id)
+        _standard(big, card_id, four_colour)
     pygame.draw.rect(big, theme.CARD_EDGE, big.get_rect(), max(1, s), border_radius=radius)
     return cards._display_ready(pygame.transform.smoothscale(big, (w, h)))
 
@@ -73,10 +83,11 @@ def _corner_width(W: int) -> int:
     return int(W * 0.27)
 
 
-def _standard(big: pygame.Surface, card_id: str) -> None:
+def _standard(big: pygame.Surface, card_id: str, four_colour: bool = False) -> None:
     W, H = big.get_size()
     rank = rank_text(card_id)
-    glyph, colour = SUITS[card_id[-1]]
+    glyph = SUITS[card_id[-1]][0]
+    colour = colour_of(card_id, four_colour)
     cw = _corner_width(W)
     rank_img = _text(rank, int(H * 0.2), colour, True, max_w=cw)
     suit_img = _text(glyph, int(H * 0.15), colour, False)
