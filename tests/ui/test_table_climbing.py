@@ -248,11 +248,16 @@ def _rects(scene) -> dict[str, pygame.Rect]:
     return out
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
-def test_no_overlap(size):
+@pytest.mark.parametrize("size,text", [((1024, 640), "normal"), ((1280, 720), "normal"), ((1920, 1080), "normal"),
+                                       ((1024, 640), "large")])
+def test_no_overlap(size, text):
     hands, bottom = standard_hands(8)
     state = deal_state(hands, bottom, landlord=0, bid=1)
     app, scene = make_table(size=size, state=state)
+    if text != "normal":
+        app.set_text_size(text)
+        run_frames(app, 2)
+        assert scene.metrics.text > 1
     screen = pygame.Rect((0, 0), size)
     rects = _rects(scene)
     assert any(k.startswith("btn_") for k in rects)
@@ -275,3 +280,106 @@ def test_hot_seat_hands_over_between_humans():
     assert scene.handovers >= 1
     from revolt_table.ui.scenes.handover import HandoverScene
     assert isinstance(app.scenes[-1], HandoverScene)
+
+
+# ------------------------------------------------------------------------------------------ issue 11 and 10
+
+def test_hint_selects_the_ai_move_says_why_and_cycles():
+    """H selects the cards of the normal AI's move with its reason under the buttons; H again proposes
+    the next play; in the bidding it says which bid and why, selecting nothing."""
+    from revolt_table.ai import climbing_ai
+    from revolt_table.ui.table import climbing_select as sel
+
+    hands, bottom = standard_hands(5)
+    app, scene = make_table(state=deal_state(hands, bottom, landlord=0, bid=2))
+    fam, state = scene.family, scene.session.state
+    proposal = climbing_ai.hint(state.view(0), state.legal_moves(0))
+    press_key(app, pygame.K_h)
+    assert sel.move_text(fam.hand.selected_cards()) == proposal.text
+    line, colour = fam.actions.info()
+    assert line.startswith("Hint: Lead ") and colour != (255, 160, 140)
+    assert enabled(scene)["play"] is True
+    first = list(fam.hand.selected_cards())
+    press_key(app, pygame.K_h)
+    assert list(fam.hand.selected_cards()) != first
+    assert fam.actions.info()[0].startswith("Hint: Another play you can make")
+    chosen = sel.move_text(fam.hand.selected_cards())
+    press_key(app, pygame.K_RETURN)                               # the hinted play is played
+    assert scene.session.state.history[0] == (0, chosen)
+    # bidding: nothing selected, the reason names the bid
+    app, scene = make_table(state=deal_state(hands, bottom, first_bidder=0))
+    press_key(app, pygame.K_h)
+    assert scene.family.hand.selected == []
+    line = scene.family.actions.info()[0]
+    assert line.startswith("Hint: Bid ") or line.startswith("Hint: Don't bid"), line
+
+
+def test_pass_hint_when_the_partner_wins_the_trick():
+    hands = [["3S", "5S", "5H", "6S", "7S", "8S", "9H", "TS", "JS", "QS", "KS", "AS", "2S", "4S", "4H", "TH", "JH"],
+             ["3H", "3D", "5D", "6H", "7H", "8H", "TD", "JD", "QH", "KH", "AH", "2H", "4D", "6D", "7D", "8D", "QD"],
+             ["9S", "9D", "3C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "2C", "4C", "KD", "AD"]]
+    state = deal_state(hands, ["2D", "BJ", "RJ"], landlord=2, bid=1)
+    state.apply(2, "3")
+    state.apply(0, "4")          # seat 0 wins the trick so far; its partner, seat 1, could beat it
+    app, scene = make_table(state=state, seats=["ai:normal", "human", "ai:normal"])
+    assert tuple(scene.session.state.to_act) == (1,) and scene.model.info.lead.owner == 0
+    press_key(app, pygame.K_h)
+    assert scene.family.actions.info()[0] == "Hint: Pass: your partner is winning the trick."
+    assert scene.family.hand.selected == []
+
+
+def colour_pixels(surface, rect, want, tol=40) -> int:
+    out = 0
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            c = surface.get_at((x, y))[:3]
+            out += all(abs(a - b) <= tol for a, b in zip(c, want))
+    return out
+
+
+def test_four_colour_deck_paints_each_suit_its_colour():
+    """Settings -> four-colour deck: spades black, hearts red, diamonds blue, clubs green, on the table's
+    faces (the hand as drawn); off, diamonds are red and clubs black again."""
+    from revolt_table.ui.table import climbing_faces as faces
+
+    hands, bottom = standard_hands(5)
+    app, scene = make_table(state=deal_state(hands, bottom, landlord=0, bid=2))
+    ids = [sp.card for sp in scene.model.zones["hand:0"].sprites]
+
+    def corner(card):
+        rect = card_rect(scene, ids.index(card))
+        return pygame.Rect(rect.x + 2, rect.y + 2, scene.metrics.px(30), scene.metrics.px(50))
+
+    picks = {suit: next(c for c in ids if c[1:] == suit) for suit in "HDC" if any(c[1:] == suit for c in ids)}
+    app.draw()
+    plain = {suit: (colour_pixels(app.screen, corner(c), faces.BLUE), colour_pixels(app.screen, corner(c), faces.GREEN))
+             for suit, c in picks.items()}
+    assert all(blue == 0 and green == 0 for blue, green in plain.values())
+    app.settings.four_colour_deck = True
+    run_frames(app)
+    app.draw()
+    if "D" in picks:
+        assert colour_pixels(app.screen, corner(picks["D"]), faces.BLUE) > 20
+    if "C" in picks:
+        assert colour_pixels(app.screen, corner(picks["C"]), faces.GREEN) > 20
+    if "H" in picks:
+        assert colour_pixels(app.screen, corner(picks["H"]), faces.RED) > 20
+    for card, ink in (("5S", faces.BLACK), ("5H", faces.RED), ("5D", faces.BLUE), ("5C", faces.GREEN)):
+        face = faces.face(card, 120, True)
+        assert colour_pixels(face, face.get_rect(), ink, tol=30) > 100, card
+    plain_d = faces.face("5D", 120, False)
+    assert colour_pixels(plain_d, plain_d.get_rect(), faces.BLUE, tol=30) == 0
+
+
+def test_the_pod_status_line_stops_before_the_pile():
+    """An opponent's "Farmer · AI · normal" is fitted to end before its face-down pile (issue 11)."""
+    hands, bottom = standard_hands(5)
+    app, scene = make_table(size=(1024, 640), state=deal_state(hands, bottom, landlord=0, bid=2))
+    fam = scene.family
+    surface = pygame.Surface((1024, 640))
+    for seat in (1, 2):
+        pod = scene.geom.pods[seat].rect
+        pile = fam.pod_band(pod, 1)
+        head = fam.pod_band(pod, 0)
+        assert fam.pod_badge(surface, seat, head) < pile.left
+        assert pod.contains(pile)
