@@ -13,7 +13,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from revolt_table.ai.registry import make_agent  # noqa: E402
-from revolt_table.engine import load_rules  # noqa: E402
+from revolt_table import i18n  # noqa: E402
+from revolt_table.engine import Move, load_rules  # noqa: E402
 from tests.ui import table_helpers as helpers  # noqa: E402
 from tests.ui.table_helpers import NAMES, open_table, post_click, post_key, post_move, run_frames  # noqa: E402
 
@@ -31,25 +32,37 @@ def card_point(scene, card: str):
     return helpers.card_point(scene, next(i for i, sp in enumerate(zone.sprites) if sp.card == card))
 
 
+def action_rect(scene, action_id):
+    """Where the actions section draws the button `action_id` now (None if it is not shown)."""
+    return next((r for r, a in scene.family.actions.layout_buttons() if a.id == action_id), None)
+
+
+def action(scene, action_id):
+    return next((a for _, a in scene.family.actions.layout_buttons() if a.id == action_id), None)
+
+
 def play_through_window(app, scene, move) -> None:
-    """Play `move` for the viewer with real clicks (a card, then the popup's button when one opens)."""
+    """Play `move` for the viewer with real clicks: a card twice (the first click only selects it), then
+    the Blaggard's choice when it asks; the Knave's coin with its button."""
     fam = scene.family
-    before = len(scene.session.state.history)
+    history = scene.session.state.history
+    before = len(history)
     if move.text.startswith("take:"):
         run_frames(app)
-        target = next(r for r, mv in fam.take_buttons if mv == move)
-        post_click(target.center)
+        post_click(action_rect(scene, move.text).center)
         run_frames(app)
     else:
         card = move.text.split(":")[-1]
         post_click(card_point(scene, card))
         run_frames(app)
-        if fam.popup is not None:
-            layout = fam.popup_layout()
-            target = next(r for r, mv, _, _ in layout if mv == move)
-            post_click(target.center)
+        assert len(history) == before and fam.hand.selected_cards() == [card]     # one click selects
+        post_click(card_point(scene, card))
+        run_frames(app)
+        if fam.choice.shown():
+            index = next(i for i, c in enumerate(fam.choice.choices) if c.value == move)
+            post_click(fam.choice.rects[index].center)
             run_frames(app)
-    assert scene.session.state.history[before] == (scene.viewer, move.text)
+    assert history[before] == (scene.viewer, move.text)
 
 
 def test_human_plays_a_full_game_to_the_results():
@@ -98,7 +111,14 @@ def bo_leads(app, scene):
     events = scene.session.apply(2, "N4")
     scene._feed(2, None, events)
     run_frames(app, 3)
-    assert state.to_act == (0,) and scene.family.can_choose()
+    assert state.to_act == (0,) and scene.may_act(0)
+
+
+def reason_pixels(surface, rect) -> int:
+    """Pixels of the reason colour (a light red) inside `rect`."""
+    rect = rect.clip(surface.get_rect())
+    return sum(1 for x in range(rect.left, rect.right, 2) for y in range(rect.top, rect.bottom, 2)
+               if (lambda c: c.r > 200 and c.r > c.g + 60 and c.r > c.b + 70)(surface.get_at((x, y))))
 
 
 def test_unplayable_card_shows_its_reason_and_does_not_play():
@@ -107,21 +127,33 @@ def test_unplayable_card_shows_its_reason_and_does_not_play():
     fam = scene.family
     run_frames(app, 10)
     hand = {sp.card: sp for sp in scene.model.zones["hand:0"].sprites}
-    assert hand["R5"].dim > 0.3 and hand["N2"].dim < 0.05 and hand["C"].dim < 0.05   # dimmed before choosing
+    assert hand["R5"].dim > 0.2 and hand["N2"].dim < 0.05 and hand["C"].dim < 0.05   # dimmed before choosing
     assert hand["B7"].dim < 0.05                                     # it may still cut
-    post_move(card_point(scene, "R5"))                                # hovering tells why
+    rect = scene.renderer.current_rect(hand["R5"])
+    above = pygame.Rect(rect.x - 60, rect.top - scene.metrics.px(40), rect.w + 120, scene.metrics.px(36))
+    app.draw()
+    assert reason_pixels(app.screen, above) == 0
+    post_move(card_point(scene, "R5"))                                # hovering tells why, over the card
     run_frames(app)
-    assert fam.reason is not None and "Nobles" in fam.reason[0]
-    post_click(card_point(scene, "R5"))                               # clicking does not play it
+    assert "Nobles" in i18n.say(fam.card_reason("R5"))
+    app.draw()
+    assert reason_pixels(app.screen, above) > 10
+    post_click(card_point(scene, "R5"))                               # a click selects it: Play is disabled
+    run_frames(app, 2)
+    play = action(scene, "play")
+    assert play is not None and not play.enabled and "follow" in i18n.say(play.reason)
+    assert "follow" in fam.actions.info()[0]
+    post_click(card_point(scene, "R5"))                               # clicking again does not play it
+    post_click(action_rect(scene, "play").center)                    # nor does the disabled Play
     run_frames(app, 2)
     assert len(scene.session.state.history) == 2
-    assert fam.reason is not None and "follow" in fam.reason[0]
-    # the reason is drawn: a red pill above the card
-    rect = scene.renderer.current_rect(hand["R5"])
-    app.draw()
-    probe = app.screen.get_at((rect.centerx, rect.top - scene.metrics.px(14)))
-    assert probe.r > probe.g + 40, probe
-    # a playable card plays with one click
+    post_key(pygame.K_RETURN)                                         # nor Enter
+    run_frames(app, 2)
+    assert len(scene.session.state.history) == 2
+    # a playable card plays with two clicks
+    post_click(card_point(scene, "N2"))
+    run_frames(app, 2)
+    assert len(scene.session.state.history) == 2 and action(scene, "play").enabled
     post_click(card_point(scene, "N2"))
     run_frames(app, 2)
     assert scene.session.state.history[2] == (0, "N2")
@@ -135,14 +167,19 @@ def test_a_cut_chosen_through_the_popup_pays_a_coin():
     coins, supply = state.coins[0], state.supply
     post_click(card_point(scene, "B7"))
     run_frames(app)
-    assert fam.popup is not None and fam.popup["card"] == "B7"
-    layout = fam.popup_layout()
-    assert layout[0][1] is None and layout[0][3]                   # "Play B7" disabled: Nobles must be followed
-    assert layout[1][1].text == "cut:B7"
+    assert not fam.choice.shown() and action(scene, "play").enabled          # selected; it can cut
+    post_click(card_point(scene, "B7"))
+    run_frames(app)
+    choices = fam.choice.choices
+    assert fam.choice.shown() and [c.value.text for c in choices] == ["B7", "cut:B7"]
+    assert not choices[0].enabled and "Nobles" in i18n.say(choices[0].reason)   # it must cut: Nobles led
     app.draw()
-    post_click(layout[1][0].center)
+    prompt = fam.sections.get("ChoicePromptSection")
+    assert prompt.shown() and fam.choice_prompt == i18n.t("tricks.prompt_popup_cut")
+    assert prompt.rect.w > 0 and not prompt.rect.colliderect(fam.choice.rect)   # the question is never hidden
+    post_click(fam.choice.rects[1].center)
     run_frames(app, 2)
-    assert state.history[2] == (0, "cut:B7")
+    assert state.history[2] == (0, "cut:B7") and not fam.choice.shown()
     assert state.coins[0] == coins - 1                            # paid (and back to the supply: trick over)
     assert state.supply == supply + 1
     assert state.won[0] and state.won[0][-1] == ("N9", "N4", "B7")
@@ -157,27 +194,36 @@ def test_blaggard_offers_play_or_cut_and_keys_choose():
     scene._feed(2, None, scene.session.apply(2, "B5"))
     run_frames(app, 3)
     fam = scene.family
-    post_key(pygame.K_RIGHT)                                     # focus the first card (B7, sorted last family?)
-    run_frames(app)
     hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
     assert hand == ["N2", "R5", "B7", "C"]                         # sorted by family, then value, Citizens last
+    post_key(pygame.K_3)                                           # 3 selects B7
+    run_frames(app)
+    assert fam.hand.selected_cards() == ["B7"] and not fam.choice.shown()
+    post_key(pygame.K_RETURN)                                      # Enter plays it: it asks how
+    run_frames(app)
+    assert [c.value.text for c in fam.choice.choices] == ["B7", "cut:B7"]
+    assert all(c.enabled for c in fam.choice.choices)             # both legal: both offered
+    assert fam.choice_prompt == i18n.t("tricks.prompt_popup")
+    post_key(pygame.K_ESCAPE)                                      # Esc closes the question, not the game
+    run_frames(app)
+    assert not fam.choice.shown() and app.top is scene and len(state.history) == 2
+    assert fam.hand.selected_cards() == []                        # ... and drops the selection
+    post_key(pygame.K_3)                                           # 3 twice: select, play -> asks
     post_key(pygame.K_3)
     run_frames(app)
-    post_key(pygame.K_RETURN)
-    run_frames(app)
-    layout = fam.popup_layout()
-    assert [mv.text for _, mv, _, _ in layout] == ["B7", "cut:B7"]   # both legal: both offered
+    assert fam.choice.shown()
     post_key(pygame.K_1)
     run_frames(app, 2)
-    assert state.history[-1] == (0, "B7") or state.history[2] == (0, "B7")
+    assert state.history[2] == (0, "B7")
 
 
-def test_c_key_cuts_with_the_focused_blaggard():
+def test_c_key_cuts_with_the_selected_blaggard():
     app, scene = make_table(deal=follow_deal(), seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
     bo_leads(app, scene)
-    post_key(pygame.K_c)                     # no Blaggard focused: the popup opens on B7
+    fam = scene.family
+    post_key(pygame.K_c)                     # nothing selected: the question opens on B7, the cut focused
     run_frames(app)
-    assert scene.family.popup is not None
+    assert fam.choice.shown() and fam.choice.focus == 1 and fam.hand.selected_cards() == ["B7"]
     post_key(pygame.K_c)
     run_frames(app, 2)
     assert scene.session.state.history[2] == (0, "cut:B7")
@@ -186,23 +232,24 @@ def test_c_key_cuts_with_the_focused_blaggard():
 def test_knave_steal_is_offered_as_buttons():
     # empty supply: every coin is with the players; Ann (human) plays the lowest Rascal, Bo and Cy tie richest
     rules = load_rules("revolte")
-    total = rules.data["supply"]["coins"]
+    total = rules.params.coins_total
     deal = {"hands": [["R1", "N2"], ["R5", "N3"], ["R7", "N4"]], "leader": 0,
             "coins": [0, total // 2, total - total // 2]}
     app, scene = make_table(deal=deal, seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
     state = scene.session.state
     assert state.coins[1] == state.coins[2]
-    post_click(card_point(scene, "R1"))
-    run_frames(app, 2)
+    play_through_window(app, scene, Move("R1"))
     scene._feed(1, None, scene.session.apply(1, "R5"))
     scene._feed(2, None, scene.session.apply(2, "R7"))
     run_frames(app, 3)
     assert state.pending is not None
     app.draw()
     run_frames(app)
-    buttons = scene.family.take_buttons
-    assert [mv.text for _, mv in buttons] == ["take:1", "take:2"]
-    post_click(buttons[1][0].center)
+    takes = [a for _, a in scene.family.actions.layout_buttons() if a.id.startswith("take:")]
+    assert [a.id for a in takes] == ["take:1", "take:2"] and all(a.enabled for a in takes)
+    assert "Bo" in takes[0].label and "Cy" in takes[1].label
+    assert scene.family.actions.prompt() == scene.family.prompt_choose()
+    post_click(action_rect(scene, "take:2").center)
     run_frames(app, 2)
     assert state.history[-1] == (0, "take:2") and state.coins[0] == 1
 
@@ -314,17 +361,12 @@ def test_turn_summary_splits_points_for_tricks_from_bonuses():
     coats of arms are bonuses: Ann wins the only trick (+1) with the highest Noble (+1 bonus)."""
     deal = {"hands": [["N9"], ["N2"], ["N3"], ["R4"]], "leader": 0, "turn": 1}
     app, scene = make_table(deal=deal, seats=["human"] + ["ai:normal"] * 3, auto_ai=False)
-    fam, shown = scene.family, []
-    make_beat = fam.beat_turn_summary
-
-    def recording(event, events):              # keep the summary the beat puts up
-        beat = make_beat(event, events)
-        start = beat.on_start
-        beat.on_start = lambda b: (start(b), shown.append(fam.summary))
-        return beat
-
-    fam.beat_turn_summary = recording
-    for seat, move in ((0, "N9"), (1, "N2"), (2, "N3"), (3, "R4")):
+    fam = scene.family
+    shown = []
+    show = fam.summary_panel.show
+    fam.summary_panel.show = lambda summary, hint: (shown.append(summary), show(summary, hint))
+    play_through_window(app, scene, Move("N9"))
+    for seat, move in ((1, "N2"), (2, "N3"), (3, "R4")):
         scene._feed(seat, None, scene.session.apply(seat, move))
     run_frames(app, 30)
     assert len(shown) == 1 and not shown[0].get("final")

@@ -14,9 +14,15 @@ from functools import lru_cache, partial
 
 import pygame
 
-from revolt_table.ui import cards, draw, theme
+from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.cards import FaceSpec
 from revolt_table.ui.fonts import font
+
+
+def rt(key: str, **fmt) -> str:
+    """Révolte! table text: keys under `tricks.` in assets/locale/<lang>.tricks.yaml."""
+    return i18n.t("tricks." + key, **fmt)
+
 
 # letter -> (colour, dark, frame shape, emblem glyph)
 FAMILY_LOOK = {
