@@ -341,3 +341,9 @@ def make_hard(rules, iterations: int | None = None, time_budget: float | None = 
     """The family's `ai:hard`: the shared search with Révolte!'s spec (ai/tricks_search.py)."""
     from .tricks_search import make_search  # it imports this module
     return make_search(rules, iterations=iterations, time_budget=time_budget)
+
+
+def hint_with_reason(rules, view: View, legal_moves: list[Move]):
+    """Hint (revolt_table/ai/hints.py): the normal AI's move and why (revolt_table/ai/tricks_hints.py)."""
+    from .tricks_hints import hint_with_reason as hint
+    return hint(rules, view, legal_moves)
