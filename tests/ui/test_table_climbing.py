@@ -383,3 +383,29 @@ def test_the_pod_status_line_stops_before_the_pile():
         head = fam.pod_band(pod, 0)
         assert fam.pod_badge(surface, seat, head) < pile.left
         assert pod.contains(pile)
+
+
+def test_a_playable_selection_is_named_and_p_says_no_bid():
+    """Two cards of a rank selected: "Pair of …" under the buttons before Play; in the bidding the keys
+    line names the bidding keys and P says "no bid"."""
+    from revolt_table.games import doudizhu_combos as dz
+    from revolt_table.ui.table import climbing_select as sel
+
+    hands, bottom = standard_hands(5)
+    app, scene = make_table(state=deal_state(hands, bottom, landlord=0, bid=2))
+    ids = [sp.card for sp in scene.model.zones["hand:0"].sprites]
+    rank = next(c[0] for c in ids if sum(1 for d in ids if d[0] == c[0]) == 2)
+    pair = [i for i, c in enumerate(ids) if c[0] == rank]
+    click_cards(app, scene, pair)
+    name = i18n_say(dz.describe(dz.classify(sel.move_text([ids[i] for i in pair]))))
+    assert scene.family.actions.info()[0] == name[0].upper() + name[1:]
+    assert name.startswith("pair of ")
+    app, scene = make_table(state=deal_state(hands, bottom, first_bidder=0))
+    assert scene.family.actions.info()[0] == "Keys 1-3 bid · 0 or P no bid"
+    press_key(app, pygame.K_p)
+    assert scene.session.state.history[0] == (0, "pass")
+
+
+def i18n_say(message) -> str:
+    from revolt_table import i18n
+    return i18n.say(message)

@@ -130,6 +130,7 @@ class ActionsSection(Section):
         if self.hover is not None and not self.hover.enabled and self.hover.reason is not None:
             return i18n.say(self.hover.reason), REASON_RGB
         chosen = self.selection()
+        move = None
         if chosen and s.viewer is not None and s.face_up:
             move, why = table.selection_state(chosen)
             if move is None and why is not None:
@@ -137,8 +138,11 @@ class ActionsSection(Section):
         reason = table.hint_reason()
         if reason is not None:
             return tt("hint_line", reason=i18n.say(reason)), theme.GOLD_LIGHT
+        note = table.selection_note(move) if move is not None else None
+        if note:                                       # what the selection plays ("Pair of 9s")
+            return note, theme.GOLD_LIGHT
         if s.viewer is not None and s.may_act(s.viewer):
-            return tt("keys_hint_multi") if table.multi_select else tt("keys_hint"), theme.TEXT_MUTED
+            return table.keys_hint(), theme.TEXT_MUTED
         return "", theme.TEXT_MUTED
 
     def actions(self) -> list[Action]:

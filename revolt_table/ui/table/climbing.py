@@ -78,7 +78,7 @@ class ClimbingTable(FamilyTable):
         self.moments = ClimbingMoments(self)
 
     def make_sections(self) -> list[Section]:
-        return super().make_sections() + [cs.PodMarksSection(self), cs.BottomLabelSection(self),
+        return super().make_sections() + [cs.BidKeysSection(self), cs.PodMarksSection(self), cs.BottomLabelSection(self),
                                           cs.RowsSection(self), cs.BannerSection(self), cs.ResultSection(self),
                                           cs.FlashSection(self)]
 
@@ -299,6 +299,13 @@ class ClimbingTable(FamilyTable):
         if "pass" in legal:
             return [Action("pass", ct("button.pass"), key="P", hotkey=pygame.K_p)]
         return []
+
+    def selection_note(self, move: Move) -> str | None:
+        """What the selected cards play, named ("Pair of 9s"), before the player commits."""
+        return cs.label(sel.describe(move.text))
+
+    def keys_hint(self) -> str:
+        return ct("keys.bid") if self.info.phase == "bidding" else super().keys_hint()
 
     def do_action(self, action: str) -> None:
         s = self.scene

@@ -18,7 +18,7 @@ from revolt_table.ui import draw, i18n, theme
 from revolt_table.ui.anim import ease_out_back
 from revolt_table.ui.table import climbing_select as sel
 from revolt_table.ui.table.render import panel_surface
-from revolt_table.ui.table.section import Z_END, Z_OVER, Z_PODS, Z_POPUP, Z_TABLE, Section
+from revolt_table.ui.table.section import Z_ACTIONS, Z_END, Z_OVER, Z_PODS, Z_POPUP, Z_TABLE, Section
 from revolt_table.ui.table.strings import tt
 
 WARN = (255, 120, 90)
@@ -55,6 +55,21 @@ def draw_crown(surface: pygame.Surface, centre: tuple[int, int], size: int) -> N
            (cx + w // 4, cy + h // 8), (cx + w // 2, cy - h // 3), (cx + w // 2, cy + h // 2)]
     pygame.draw.polygon(surface, theme.GOLD_LIGHT, pts)
     pygame.draw.polygon(surface, theme.GOLD_DARK, pts, max(1, size // 7))
+
+
+class BidKeysSection(Section):
+    """P says "no bid" in the bidding too (the button's own key is 0), as the keys line tells."""
+
+    z = Z_ACTIONS + 1
+    mouse = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        s, table = self.scene, self.table
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_p and table.info.phase == "bidding"
+                and s.viewer is not None and s.may_act(s.viewer)):
+            table.do_action("pass")
+            return True
+        return False
 
 
 class PodMarksSection(Section):

@@ -240,6 +240,15 @@ class FamilyTable:
         held = [sp.card for sp in zone.sprites] if zone is not None else []
         return (move.text,) if move.text in held else ()
 
+    def selection_note(self, move: Move) -> str | None:
+        """A word on what a playable selection plays, under the buttons (a combination's name); None:
+        nothing (the hint's reason or the keys show there)."""
+        return None
+
+    def keys_hint(self) -> str:
+        """The keys line under the buttons while the viewer may act."""
+        return tt("keys_hint_multi") if self.multi_select else tt("keys_hint")
+
     def extra_actions(self) -> list["Action"]:
         """Buttons beside Hint and Play (Pass, bids): revolt_table.ui.table.actions.Action."""
         return []
