@@ -312,6 +312,9 @@ def test_hint_selects_the_ai_move_says_why_and_cycles():
     assert scene.family.hand.selected == []
     line = scene.family.actions.info()[0]
     assert line.startswith("Hint: Bid ") or line.startswith("Hint: Don't bid"), line
+    hinted = scene.family.hinted[0].text
+    gold = [action.id for _r, action in scene.family.actions.layout_buttons() if action.primary]
+    assert gold == [hinted]                                       # the hinted bid's button is the gold one
 
 
 def test_pass_hint_when_the_partner_wins_the_trick():
@@ -326,6 +329,7 @@ def test_pass_hint_when_the_partner_wins_the_trick():
     press_key(app, pygame.K_h)
     assert scene.family.actions.info()[0] == "Hint: Pass: your partner is winning the trick."
     assert scene.family.hand.selected == []
+    assert [a.id for _r, a in scene.family.actions.layout_buttons() if a.primary] == ["pass"]
 
 
 def colour_pixels(surface, rect, want, tol=40) -> int:
@@ -409,3 +413,20 @@ def test_a_playable_selection_is_named_and_p_says_no_bid():
 def i18n_say(message) -> str:
     from revolt_table import i18n
     return i18n.say(message)
+
+
+def test_joker_names_follow_the_language():
+    """The word under a joker's star comes from the translation files (BIG in English, 大王 in Chinese)."""
+    from revolt_table import i18n
+
+    app, scene = make_table()
+    fam = scene.family
+    english = pygame.image.tobytes(fam.card_image("RJ", 120, True), "RGBA")
+    i18n.set_language("zh")
+    try:
+        chinese = pygame.image.tobytes(fam.card_image("RJ", 120, True), "RGBA")
+        assert i18n.t("climbing.face.big") == "大王"
+    finally:
+        i18n.set_language("en")
+    assert english != chinese
+    assert pygame.image.tobytes(fam.card_image("RJ", 120, True), "RGBA") == english

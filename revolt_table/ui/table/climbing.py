@@ -85,7 +85,8 @@ class ClimbingTable(FamilyTable):
     # ================================================================ look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         if face_up and card is not None:
-            return faces.face(card, h, bool(getattr(self.scene.app.settings, "four_colour_deck", False)))
+            word = ct("face.big") if card == "RJ" else ct("face.small") if card == "BJ" else ""
+            return faces.face(card, h, bool(getattr(self.scene.app.settings, "four_colour_deck", False)), word)
         return cards.back(h)
 
     def sort_key(self, card: str):
@@ -290,14 +291,17 @@ class ClimbingTable(FamilyTable):
     def extra_actions(self) -> list[Action]:
         """Bidding: No bid and the legal bids (keys 0, 1-3); playing: Pass (P) when it is allowed."""
         legal = [m.text for m in self.legal()] if self.scene.may_act(self.scene.viewer) else []
+        hinted = self.hinted[0].text if self.hint_reason() is not None else None   # Hint lights its button
         if self.info.phase == "bidding":
-            out = [Action("pass", ct("button.bid_pass"), enabled=bool(legal), key="0", hotkey=pygame.K_0)]
+            out = [Action("pass", ct("button.bid_pass"), enabled=bool(legal), primary=hinted == "pass", key="0",
+                          hotkey=pygame.K_0)]
             for n, hotkey in BID_KEYS.items():
                 if f"bid{n}" in legal:
-                    out.append(Action(f"bid{n}", ct("button.bid", n=n), key=str(n), hotkey=hotkey))
+                    out.append(Action(f"bid{n}", ct("button.bid", n=n), primary=hinted in (None, f"bid{n}"),
+                                      key=str(n), hotkey=hotkey))
             return out
         if "pass" in legal:
-            return [Action("pass", ct("button.pass"), key="P", hotkey=pygame.K_p)]
+            return [Action("pass", ct("button.pass"), primary=hinted == "pass", key="P", hotkey=pygame.K_p)]
         return []
 
     def selection_note(self, move: Move) -> str | None:

@@ -4,7 +4,8 @@ Why its own painter: in an overlapped Dou Dizhu hand only a narrow strip of each
 rank and suit must sit in that strip, large and bold ("10" squeezed to the width of one letter), and
 the two jokers must be told apart at a glance: the big (red) joker in red with a filled star, the
 small (black) joker in black with an outlined star, both with "JOKER" written down the corner
-instead of a rank. Faces are painted at twice their size, smooth-scaled once, and cached.
+instead of a rank and their name under the star in the player's language (the table passes it:
+`climbing.face.big` / `small`). Faces are painted at twice their size, smooth-scaled once, and cached.
 
 The four-colour deck (Settings, issue 10: for players who tell suits apart better by colour than by
 shape) paints spades black, hearts red, diamonds blue and clubs green; the jokers keep their colours.
@@ -62,8 +63,9 @@ def _text(text: str, px: int, colour, bold: bool = True, max_w: int | None = Non
 
 
 @lru_cache(maxsize=256)
-def face(card_id: str, height: int, four_colour: bool = False) -> pygame.Surface:
-    """The face of `card_id`, `height` pixels tall (cached), in two or four colours."""
+def face(card_id: str, height: int, four_colour: bool = False, word: str = "") -> pygame.Surface:
+    """The face of `card_id`, `height` pixels tall (cached), in two or four colours; `word` is a
+    joker's name under its star ("BIG", "大王"), none if empty."""
     w, h = cards.card_size(height)
     s = 2
     W, H = w * s, h * s
@@ -71,7 +73,7 @@ def face(card_id: str, height: int, four_colour: bool = False) -> pygame.Surface
     radius = max(4, W // 11)
     pygame.draw.rect(big, theme.CARD_FACE, big.get_rect(), border_radius=radius)
     if card_id in ("BJ", "RJ"):
-        _joker(big, card_id == "RJ")
+        _joker(big, card_id == "RJ", word)
     else:
         _standard(big, card_id, four_colour)
     pygame.draw.rect(big, theme.CARD_EDGE, big.get_rect(), max(1, s), border_radius=radius)
@@ -112,7 +114,7 @@ def _standard(big: pygame.Surface, card_id: str, four_colour: bool = False) -> N
         big.blit(pip, pip.get_rect(center=centre))
 
 
-def _joker(big: pygame.Surface, red: bool) -> None:
+def _joker(big: pygame.Surface, red: bool, word: str = "") -> None:
     W, H = big.get_size()
     colour = RED if red else BLACK
     cw = _corner_width(W)
@@ -140,5 +142,6 @@ def _joker(big: pygame.Surface, red: bool) -> None:
         pygame.draw.polygon(big, RED, pts, max(2, W // 40))
     else:
         pygame.draw.polygon(big, BLACK, pts, max(2, W // 30))
-    word = _text("BIG" if red else "SMALL", int(H * 0.085), colour, True, max_w=int(W * 0.5))
-    big.blit(word, word.get_rect(midtop=(cx, cy + r + int(H * 0.04))))
+    if word:
+        image = _text(word, int(H * 0.085), colour, True, max_w=int(W * 0.5))
+        big.blit(image, image.get_rect(midtop=(cx, cy + r + int(H * 0.04))))
