@@ -117,13 +117,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(history, "the language of the listing")
 
     replay = sub.add_parser(
-        "replay", help="a finished game move by move: as text (--text), or selected in the window's History",
+        "replay", help="a finished game move by move: as text (--text), or in the window's Review",
         description="Show a finished game: FILE (exported from History) or --last (the game played last). "
                     "With --text, print it move by move with what the game said and the final scores. "
-                    "Without --text, open the window at the History screen with that game selected (an "
-                    "exported FILE is imported into the history first): the move-by-move review in the "
-                    "window comes in a later version. Exit codes: 0 done, 1 the game cannot be read or no "
-                    "longer replays (the text says why), 2 usage.")
+                    "Without --text, open the window at the game's Review (every hand face up, step by "
+                    "step, the analysis of your decisions on A), over History with the game selected (an "
+                    "exported FILE is imported into the history first). Exit codes: 0 done, 1 the game "
+                    "cannot be read or no longer replays (the text says why), 2 usage.")
     replay.add_argument("file", nargs="?", metavar="FILE", help="a game file exported from History")
     replay.add_argument("--last", action="store_true", help="the game played last")
     replay.add_argument("--text", action="store_true", help="print the game as text instead of opening the window")
@@ -306,7 +306,7 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """`replay FILE|--last [--text]`: the text replay, or the window's History with the game selected."""
+    """`replay FILE|--last [--text]`: the text replay, or the window's Review of the game."""
     from .replay_text import EXIT_FAILED, load_for_replay, replay_lines
 
     _use_language(args)

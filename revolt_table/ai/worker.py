@@ -7,6 +7,8 @@ has its own interpreter: the window only waits for a pipe.
 Protocol (plain picklable data, nothing from pygame):
     request  = (job id, rules path, variant, agent spec, iterations, time budget, View, legal move texts, seed)
     response = (job id, chosen move text, None) or (job id, None, error text)
+    or, for other work (the Review's analysis, ai/analysis.py): request = (job id, CALL, a module-level
+    function, its arguments), response = (job id, what it returned, None)
 The worker rebuilds the Rules and the agent once per (rules, variant, spec, iterations, budget) and keeps
 them; ai:hard without a time budget gets the interactive cap (budget.INTERACTIVE_SECONDS), so a player
 never waits more than about a second whatever the machine's speed. It rebuilds Move objects (with their
@@ -44,6 +46,16 @@ class WorkerUnavailable(RuntimeError):
 # ------------------------------------------------------------------------------ inside the worker
 
 _AGENTS: dict[tuple, tuple[Any, Any]] = {}       # (path, variant, spec, iterations, budget) -> (rules, agent)
+_RULES: dict[tuple[str, str | None], Any] = {}    # (path, variant) -> Rules, for CALL jobs
+CALL = "call"                                     # a request that runs a function (AIWorker.call)
+
+
+def cached_rules(rules_path: str, variant: str | None, load) -> Any:
+    """The Rules of a file and variant, loaded once per worker (`load` is engine.load_rules)."""
+    key = (rules_path, variant)
+    if key not in _RULES:
+        _RULES[key] = load(rules_path, variant=variant)
+    return _RULES[key]
 
 
 def choose_move(rules_path: str, variant: str | None, spec: str, iterations: int | None,
@@ -85,7 +97,8 @@ def _serve(conn) -> None:
             return
         job_id, *args = request
         try:
-            conn.send((job_id, choose_move(*args), None))
+            answer = args[1](*args[2]) if args and args[0] == CALL else choose_move(*args)
+            conn.send((job_id, answer, None))
         except Exception as exc:  # noqa: BLE001 - report any agent error to the caller, keep serving
             try:
                 conn.send((job_id, None, f"{type(exc).__name__}: {exc}"))
@@ -180,6 +193,19 @@ class AIWorker:
             self._pending[job_id] = future       # from here on, a failure to start fails this future too
         self.start()
         self._outbox.put((job_id, rules_path, variant, spec, iterations, time_budget, view, list(legal_texts), seed))
+        return future
+
+    def call(self, function, *args) -> Future:
+        """Run `function(*args)` in the worker process (a module-level function: it is pickled by name);
+        the Future resolves to what it returns (or fails with WorkerUnavailable / RuntimeError)."""
+        future: Future = Future()
+        job_id = next(self._ids)
+        with self._lock:
+            if self.broken or self._closed:
+                raise WorkerUnavailable("the AI worker process is not available")
+            self._pending[job_id] = future
+        self.start()
+        self._outbox.put((job_id, CALL, function, args))
         return future
 
     def _read(self, conn) -> None:

@@ -431,12 +431,13 @@ def test_replay_exit_codes(home, tmp_path, capsys):
     assert main(["history"]) == 0
 
 
-def test_replay_without_text_opens_history_with_the_game_selected(home, tmp_path, monkeypatch):
-    """FILE without --text: imported, and the window opens at History with it selected (and a note
-    that the move-by-move review comes later)."""
+def test_replay_without_text_opens_the_review_over_history(home, tmp_path, monkeypatch):
+    """FILE without --text: imported, and the window opens at the game's Review, over History with the
+    game selected, over the title; no "later version" note any more."""
     from revolt_table.cli import main
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.history import HistoryScene
+    from revolt_table.ui.scenes.review import ReviewScene
 
     game = entry("doudizhu", seed=6)
     path = tmp_path / "game.json"
@@ -444,18 +445,20 @@ def test_replay_without_text_opens_history_with_the_game_selected(home, tmp_path
     seen = {}
 
     def run(app):
-        scene = app.top
-        scene.wait_loaded()
         app.step(1 / 60)
-        seen.update(scene=type(scene), selected=scene.selected.id if scene.selected else None,
-                    below=type(app.scenes[0]).__name__, toasts=[t[0] for t in app.toasts])
+        history = app.scenes[1]
+        seen.update(scenes=[type(s) for s in app.scenes[1:]], below=type(app.scenes[0]).__name__,
+                    selected=history.selected.id if history.selected else None,
+                    reviewed=app.top.entry if isinstance(app.top, ReviewScene) else None,
+                    toasts=[t[0] for t in app.toasts])
         app.close()
 
     monkeypatch.setattr(App, "run", run)
     assert main(["replay", str(path)]) == 0
-    assert seen["scene"] is HistoryScene and seen["below"] == "TitleScene"
+    assert seen["scenes"] == [HistoryScene, ReviewScene] and seen["below"] == "TitleScene"
     assert seen["selected"] is not None and HistoryStore().load(seen["selected"]).same_game(game)
-    assert any("later version" in toast for toast in seen["toasts"])
+    assert seen["reviewed"].same_game(game)
+    assert not any("later" in toast for toast in seen["toasts"])
 
 
 @pytest.mark.parametrize("text_size", ["normal", "large"])

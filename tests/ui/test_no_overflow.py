@@ -161,7 +161,30 @@ def _export_dialog(app):
     return dialog
 
 
-SCENES = {"history": _history_scene, "statistics": _statistics_scene, "history_export": _export_dialog,
+def _review_scene(app):
+    """Review of the six-seat Revolución game with long names, at a move of the first human seat, with
+    an analysis (made up: its texts are what matters here) shown beside it, and one at the deal."""
+    from revolt_table.ai.analysis import Analysis, Estimate
+    from revolt_table.history_store import HistoryStore
+    from revolt_table.ui.scenes.review import ReviewScene
+
+    store = HistoryStore()
+    if not store.summaries():
+        from tests.history_helpers import sample_history
+        sample_history(store)
+    game = store.load(max(store.summaries(), key=lambda s: s.players).id)
+    scene = ReviewScene(app, game, use_process=False)
+    step, decision = max(scene.model.decisions.items())
+    options = tuple(Estimate(m, 0.9 - 0.1 * i, 480) for i, m in enumerate(decision.legal[:8]))
+    scene.runner.results[step] = Analysis(decision.seat, decision.played, options[0].move,
+                                          options, len(decision.legal), 12, 2.0)
+    scene.runner.started = True
+    scene.go(step)
+    return scene
+
+
+SCENES = {"history": _history_scene, "review": _review_scene, "statistics": _statistics_scene,
+          "history_export": _export_dialog,
           "title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
           "newgame_match": _newgame_match, "title_with_save": _title_with_save, "replace_save": _replace_save,
           "results": _results, "results_single": _results_single, "pause": lambda app: PauseScene(app, "doudizhu")}

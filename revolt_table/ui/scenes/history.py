@@ -7,10 +7,11 @@ list never hides a game and never fails on one. Files that are not games at all 
 store, and a toast says so.
 
 For the selected game: "Replay this deal" deals the same cards to the same seats (same levels, names,
-seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match; Export writes it
+seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match; Review opens it
+move by move with every hand face up and the analysis of the player's decisions (scenes/review.py);
+Export writes it
 to a file of the player's choice (a path typed or pasted: pygame has no file dialog), Delete removes
 it after asking. Import adds a game from a file; Statistics opens the figures for the selected game.
-The move-by-move Review is a later screen: `review_button` exists, hidden, for it to switch on.
 
 Keys: Up/Down, PageUp/PageDown, Home/End choose a game; Enter is the focused button (Replay this deal
 at first); Tab / Shift+Tab and Left/Right go through the buttons; Delete asks to delete; Esc goes back.
@@ -48,6 +49,19 @@ from revolt_table.ui.widgets.textfit import line
 def row_line(surface: pygame.Surface, content: str, size: int, color, width: int, **kwargs) -> pygame.Rect:
     """A text in a History row: cut with "…" rather than shrunk, so a row's texts keep one size."""
     return line(surface, content, size, color, width, smallest=size, **kwargs)
+
+def row_band(surface: pygame.Surface, m, band: pygame.Rect, selected: bool, hovered: bool,
+             odd: bool = False) -> pygame.Rect:
+    """A list row's background: gold-edged when selected, lighter when hovered, odd rows shaded."""
+    if selected:
+        pygame.draw.rect(surface, theme.BUTTON_HOVER, band, border_radius=m.radius)
+        pygame.draw.rect(surface, theme.GOLD, band, max(1, m.px(2)), border_radius=m.radius)
+    elif hovered:
+        pygame.draw.rect(surface, theme.BUTTON, band, border_radius=m.radius)
+    elif odd:
+        pygame.draw.rect(surface, theme.BUTTON_PRESSED, band, border_radius=m.radius)
+    return band
+
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +105,7 @@ class HistoryScene(PageScene):
         self._focus_moved = False        # focus left Replay because it went grey (it comes back)
         self.list = ListView(self._draw_row, on_select=lambda _: self._refresh_buttons())
         self.replay_button = Button("", self.replay, style="primary", name="replay")
-        self.review_button = Button("", None, name="review")     # the Review screen switches it on
-        self.review_button.visible = self.review_button.enabled = False
+        self.review_button = Button("", self.review, name="review")
         self.export_button = Button("", self.export, name="export")
         self.delete_button = Button("", self.delete, name="delete")
         self.import_button = Button("", self.import_game, name="import")
@@ -172,6 +185,7 @@ class HistoryScene(PageScene):
         chosen = self.selected
         reason = self.reasons.get(chosen.id) if chosen else None
         self.replay_button.enabled = chosen is not None and (reason is None or reason.code not in UNDEALABLE)
+        self.review_button.enabled = chosen is not None and reason is None
         self.export_button.enabled = self.delete_button.enabled = chosen is not None
         self.statistics_button.enabled = bool(self.entries)
         focused = self.group.focused
@@ -202,6 +216,20 @@ class HistoryScene(PageScene):
         if self.leave is not None:
             self.leave()
         self.app.reset_to(TableScene(self.app, session))
+
+    def review(self) -> None:
+        """The selected game move by move (scenes/review.py); one that cannot be read or replayed is
+        said in a toast."""
+        from revolt_table.ui.scenes.review import open_review
+
+        chosen = self.selected
+        entry = self.store.load(chosen.id) if chosen is not None else None
+        for message in self.store.take_warnings():
+            self.app.notify(say(message))
+        if entry is None:
+            self.app.notify(t(S + "export_gone"))
+            return
+        open_review(self.app, entry)
 
     def export(self) -> None:
         chosen = self.selected
@@ -346,14 +374,7 @@ class HistoryScene(PageScene):
     def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, selected: bool, hovered: bool) -> None:
         m = self.metrics
         s = self.entries[index]
-        band = rect.inflate(-m.px(4), -m.px(4))
-        if selected:
-            pygame.draw.rect(surface, theme.BUTTON_HOVER, band, border_radius=m.radius)
-            pygame.draw.rect(surface, theme.GOLD, band, max(1, m.px(2)), border_radius=m.radius)
-        elif hovered:
-            pygame.draw.rect(surface, theme.BUTTON, band, border_radius=m.radius)
-        elif index % 2:
-            pygame.draw.rect(surface, theme.BUTTON_PRESSED, band, border_radius=m.radius)
+        band = row_band(surface, m, rect.inflate(-m.px(4), -m.px(4)), selected, hovered, odd=index % 2 == 1)
         pad = m.px(10)
         inner = band.inflate(-2 * pad, -m.px(6))
         ys = [inner.y + inner.height * k // 6 for k in (1, 3, 5)]
@@ -385,8 +406,9 @@ class HistoryScene(PageScene):
 
 
 def open_window(select: str) -> int:
-    """`revolt-table replay FILE|--last` without --text: the window at History with the game selected
-    (over the title, so Back goes on to the title), saying that the move-by-move review comes later."""
+    """`revolt-table replay FILE|--last` without --text: the window at the game's Review, over History
+    with the game selected, over the title (Back goes to History, then to the title). A game that no
+    longer replays stays at History, which says why."""
     from revolt_table.ui import launch
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.title import TitleScene
@@ -394,7 +416,10 @@ def open_window(select: str) -> int:
     app = App()
     launch.install(app)
     app.push(TitleScene(app))
-    app.push(HistoryScene(app, select=select))
-    app.notify(t(S + "review_later"))
+    history = HistoryScene(app, select=select)
+    app.push(history)
+    history.wait_loaded()
+    if history.select_id(select):
+        history.review()
     app.run()
     return 0

@@ -13,7 +13,7 @@ the total, so it is left out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -63,9 +63,12 @@ def match_results(session: "Session") -> ResultsData:
 
 class ResultsScene(PageScene):
     def __init__(self, app, data: ResultsData, *, on_play_again: Callable[[], None] | None = None,
-                 on_next_game: Callable[[], None] | None = None, on_title: Callable[[], None] | None = None) -> None:
+                 on_next_game: Callable[[], None] | None = None, on_title: Callable[[], None] | None = None,
+                 review: Any = None) -> None:
+        """review: the game just played as a history.HistoryEntry (its Review button), or None."""
         super().__init__(app)
         self.data = data
+        self.review_entry = review
         # a single game's column would only repeat the total
         self.game_columns = list(data.columns) if len(data.columns) > 1 else []
         self.title = data.title or t("results.title")
@@ -78,6 +81,8 @@ class ResultsScene(PageScene):
         if on_next_game is not None:
             self.buttons.append(Button(matchtext.next_label(data.unit), on_next_game, style="primary",
                                        name="next_game"))
+        if review is not None:
+            self.buttons.append(Button(t("history.screen.review"), self.review, name="review"))
         self.buttons.append(Button(t("results.history"), self.history, name="history"))
         self.buttons.append(Button(t("results.title_screen"), self.to_title, name="title"))
         self.group.set_widgets(self.buttons, keep=False)
@@ -96,6 +101,11 @@ class ResultsScene(PageScene):
         leaves this table as the Title button does (its session closes)."""
         from revolt_table.ui.scenes.history import HistoryScene
         self.app.push(HistoryScene(self.app, leave=self.on_title))
+
+    def review(self) -> None:
+        """The game just played move by move, over the results (Back returns here)."""
+        from revolt_table.ui.scenes.review import open_review
+        open_review(self.app, self.review_entry)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -117,8 +127,9 @@ class ResultsScene(PageScene):
         height = (n + 1) * self.row_h + 2 * m.gap + self.group_h
         top += max(0, (room - height) // 3)          # sit a little above centre when there is room
         self.panel_rect = pygame.Rect(size[0] // 2 - width // 2, top, width, height)
-        bw, bh = m.px(220), m.button_height
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * m.gap
+        n = len(self.buttons)
+        bw, bh = min(m.px(220), (size[0] - 2 * m.pad - (n - 1) * m.gap) // n), m.button_height
+        total = n * bw + (n - 1) * m.gap
         bx = size[0] // 2 - total // 2
         by = min(self.panel_rect.bottom + self.foot_h + m.pad * 2, size[1] - m.pad - bh)
         for button in self.buttons:

@@ -303,12 +303,14 @@ class TableScene(Scene):
             self.app.quit()
             return
         from revolt_table.ui.scenes.results import ResultsScene
+        from revolt_table.ui.scenes.review import finished_entry
 
         s = self.session
         data = self.family.results_data()
         self.results_scene = ResultsScene(
             self.app, data, on_play_again=self._play_again,
-            on_next_game=None if s.match.is_over else self._next_game, on_title=self._to_title)
+            on_next_game=None if s.match.is_over else self._next_game, on_title=self._to_title,
+            review=finished_entry(s.state, s.seats, s.names))
         self.app.replace(self.results_scene)
 
     def _next_game(self) -> None:
