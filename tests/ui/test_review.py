@@ -190,3 +190,30 @@ def test_analysis_on_a_shows_the_preferred_move_and_every_option(app, monkeypatc
     assert set(scene.runner.results) | scene.runner.failed == set(scene.model.decisions)
     assert not scene.runner.failed
     assert "Analysis done" in drawn(app, monkeypatch)
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "revoltaaa", "revolte", "revolucion"])
+def test_every_game_shows_its_own_card_faces(app, game):
+    """The Review draws cards with the family table's card_image (not the generic fallback)."""
+    scene = review_of(app, entry(game, seed=2))
+    assert scene.cards.own
+
+
+def test_the_worker_process_answers_as_a_thread_does(app):
+    """The analysis crosses to the AI worker process (AIWorker.call) and comes back equal to the same
+    analysis made in a thread: same seed, same budget, same answer."""
+    from revolt_table.ui.scenes.review_analysis import AnalysisRunner
+    from revolt_table.ui.scenes.review_model import ReviewModel
+
+    model = ReviewModel(entry("doudizhu", seed=3))
+    first = min(model.decisions)
+    one = {first: model.decisions[first]}
+    answers = []
+    for use_process in (True, False):
+        runner = AnalysisRunner(model.rules, one, 3, SMALL, use_process=use_process)
+        runner.start(first)
+        runner.wait(120)
+        runner.close()
+        assert not runner.failed
+        answers.append(runner.results[first])
+    assert (answers[0].preferred, answers[0].options) == (answers[1].preferred, answers[1].options)
