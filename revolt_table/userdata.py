@@ -52,6 +52,7 @@ TEXT_SIZES: tuple[str, ...] = ("normal", "large")
 LOOK_NEUTRAL = 50                                  # look settings: 50 % changes nothing
 SEAT_KINDS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")
 RECORD_SEAT_KINDS: tuple[str, ...] = ("human", "random", "ai:easy", "ai:normal", "ai:hard")
+TIPS_SEEN_MAX = 256                                # games whose first-game tips were shown
 NAME_MAX = 24                                      # characters of a player's name
 MAX_PLAYERS = 12
 SETTINGS_LIMITS = Limits(bytes=64 * 1024, lines=2_000, depth=8, values=1_000)
@@ -335,6 +336,7 @@ SETTINGS_FIELDS: dict[str, Field] = {
     "four_colour_deck": Field(Bool()),
     "text_size": Field(Str(choices=TEXT_SIZES)),
     "one_click_play": Field(Bool()),
+    "tips_seen": Field(ListOf(_ID, max_len=TIPS_SEEN_MAX), list),
 }
 
 
@@ -356,6 +358,7 @@ class Settings:
     four_colour_deck: bool = False         # Dou Dizhu faces: spades black, hearts red, diamonds blue, clubs green
     text_size: str = "normal"              # "normal" | "large": every scene scales its type
     one_click_play: bool = False           # the table plays a card on its first click (no confirming click)
+    tips_seen: list[str] = field(default_factory=list)   # rules ids whose first-game tips were shown
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -232,6 +232,7 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
     session = Session(rules, seats, _names(seats), match_seed=seed, ai_pace=0.0, save=False)
     scene = TableScene(app, session)
     scene.auto_ai = False
+    scene.tips_allowed = False                   # a picture of the table, not of its first-game tips
     app.push(scene)
     helper = make_agent("ai:normal", rules)
     dt = 1 / 60

@@ -75,12 +75,15 @@ class SettingsScene(PageScene):
         self.rows = self.game_rows + self.window_rows
         self.back_button = Button("", self.back, name="back")
         self.rules_folder_button = Button("", self._open_rules_folder, name="rules_folder")
+        self.tips_button = Button("", self._show_tips_again, name="tips_again")
         try:
             self.rules_folder, self.rules_folder_problem = userdata.user_rules_dir(create=False), ""
         except OSError as exc:
             self.rules_folder, self.rules_folder_problem = None, exc.strerror or type(exc).__name__
         self.rules_folder_button.enabled = self.rules_folder is not None
-        self.group.set_widgets(self.rows + [self.rules_folder_button, self.reset_look_button, self.back_button],
+        self.tips_button.enabled = bool(s.tips_seen)
+        self.group.set_widgets(self.rows + [self.rules_folder_button, self.tips_button, self.reset_look_button,
+                                            self.back_button],
                                keep=False)
         self._texts()
 
@@ -112,6 +115,7 @@ class SettingsScene(PageScene):
         self._show_window_size()
         self.reset_look_button.text = t("settings.reset_look")
         self.rules_folder_button.text = t("settings.open_folder")
+        self.tips_button.text = t("settings.tips_again")
         self.back_button.text = t("common.back")
 
     def _window_size(self) -> tuple[int, int]:
@@ -152,6 +156,13 @@ class SettingsScene(PageScene):
         for name in LOOK:
             self.widget(name).value = userdata.LOOK_NEUTRAL
         self.app.save_settings()
+
+    def _show_tips_again(self) -> None:
+        """Every game shows its first-game tips again (ui/table/tips.py) the next time it is played."""
+        self.app.settings.tips_seen = []
+        self.app.save_settings()
+        self.tips_button.enabled = False
+        self.app.notify(t("settings.tips_reset"))
 
     def _open_rules_folder(self) -> None:
         """Show the player's rules folder in the file manager (made first); if that fails, say where it is."""
@@ -207,7 +218,7 @@ class SettingsScene(PageScene):
         row_h = m.row_height
         gap = m.px(12)
         caption_h = m.px(30)
-        n = max(len(self.game_rows) + 1, len(self.window_rows) + 1)    # + the rules folder / Reset buttons
+        n = max(len(self.game_rows) + 2, len(self.window_rows) + 1)    # + rules folder, tips / Reset buttons
         bottom_limit = size[1] - 2 * m.pad - m.button_height - (m.gap + m.font_small + m.px(4))  # + the folder line
         available = bottom_limit - top - 2 * inner - caption_h
         if n * (row_h + gap) - gap > available:                        # small windows: tighten evenly
@@ -229,6 +240,7 @@ class SettingsScene(PageScene):
             if c == 0:                                          # label drawn in draw_content
                 bw = col_w // 2
                 self.rules_folder_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
+                self.tips_button.set_rect(pygame.Rect(x + col_w - bw, y + row_h + gap, bw, row_h))
             if c == 1:
                 bw = min(col_w, m.px(260))
                 self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
@@ -247,11 +259,11 @@ class SettingsScene(PageScene):
             shown = draw.text(surface, caption, size, theme.GOLD, bold=True, midleft=(rect.x, rect.centery - m.px(4)))
             pygame.draw.line(surface, theme.GOLD_DARK, (shown.right + m.gap, rect.centery - m.px(4)),
                              (rect.right, rect.centery - m.px(4)), 1)
-        button = self.rules_folder_button                     # its row's label, like a selector's
-        label = t("settings.rules_folder")
-        room = button.rect.x - self.columns[0].x - m.gap
-        draw.text(surface, label, draw.fit_text(label, button.font_size, room), theme.TEXT,
-                  midleft=(self.columns[0].x, button.rect.centery))
+        for button, key in ((self.rules_folder_button, "settings.rules_folder"), (self.tips_button, "settings.tips")):
+            label = t(key)                                    # its row's label, like a selector's
+            room = button.rect.x - self.columns[0].x - m.gap
+            draw.text(surface, label, draw.fit_text(label, button.font_size, room), theme.TEXT,
+                      midleft=(self.columns[0].x, button.rect.centery))
         if self.rules_folder is not None:
             line = t("settings.rules_folder_at", folder=str(self.rules_folder))
         else:

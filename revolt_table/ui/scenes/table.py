@@ -66,6 +66,7 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key = None
         self.auto_ai = True                    # False: AI seats wait (screenshots drive moves by hand)
+        self.tips_allowed = True               # False: never open the first-game tips (screenshots)
         app.on_close(session.close)            # the AI worker process ends with the window
 
     # ---------------------------------------------------------------- seats
@@ -135,6 +136,9 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         sections = self.family.sections
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if sections.modal_shown() is None or not sections.dispatch(event):
                 self.open_menu()                  # (a modal popup closes on Esc instead)
@@ -193,7 +197,8 @@ class TableScene(Scene):
             self._maybe_hand_over()
         if not self.auto_ai:
             return
-        applied = self.session.poll(dt, allow_apply=idle and not self.handover_open)
+        waiting = self.handover_open or self.family.tips_open()      # nothing moves behind a tip
+        applied = self.session.poll(dt, allow_apply=idle and not waiting)
         for seat, move, events in applied:
             self._feed(seat, move, events)
 
@@ -274,6 +279,12 @@ class TableScene(Scene):
         from revolt_table.ui.scenes.pause import PauseScene
 
         self.app.push(PauseScene(self.app, self.session.rules.id, on_quit=self.leave))
+
+    def open_rules(self) -> None:
+        """F1: this game's rules on their Table tab over the table, which waits frozen until Back."""
+        from revolt_table.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.session.rules.id))
 
     def leave(self) -> None:
         self.session.save()

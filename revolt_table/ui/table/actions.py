@@ -66,6 +66,7 @@ class ActionsSection(Section):
         self.buttons_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[tuple[pygame.Rect, Action]] = []
         self.hover: Action | None = None
+        self.prompt_box = pygame.Rect(0, 0, 0, 0)       # the prompt as drawn last (tips point at it)
 
     def layout(self) -> None:
         own = self.table.actions_area()
@@ -82,7 +83,8 @@ class ActionsSection(Section):
 
     def shown(self) -> bool:
         view = self.scene.model.view
-        return view is not None and not view.is_over and self.table.sections.modal_shown() is None
+        modal = self.table.sections.modal_shown()
+        return view is not None and not view.is_over and (modal is None or getattr(modal, "keeps_prompt", False))
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return any(rect.collidepoint(pos) for rect, _ in self.buttons)
@@ -235,6 +237,7 @@ class ActionsSection(Section):
     def draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.prompt()
         if not text:
+            self.prompt_box = pygame.Rect(0, 0, 0, 0)
             return
         m, area = self.metrics, self.prompt_rect
         size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 2, max(11, m.font_small - m.px(2)))
@@ -243,6 +246,7 @@ class ActionsSection(Section):
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, width + m.px(28), height + m.px(14))
         box.midright = (area.right, area.centery)
+        self.prompt_box = pygame.Rect(box)
         radius = box.h // 2 if len(images) == 1 else m.radius
         surface.blit(panel_surface(box.size, radius, 200, theme.GOLD_DARK), box)
         y = box.y + m.px(7)

@@ -78,12 +78,40 @@ class FamilyTable:
         from revolt_table.ui.table.actions import ActionsSection
         from revolt_table.ui.table.hand import HandSection
         from revolt_table.ui.table.layers import CardsSection, HudSection, MenuSection, PodsSection
+        from revolt_table.ui.table.tips import TipsSection
         from revolt_table.ui.table.watch import WatchSection
 
         self.pods, self.hud = PodsSection(self), HudSection(self)
         self.cards, self.hand = CardsSection(self), HandSection(self)
         self.actions, self.watch, self.menu = ActionsSection(self), WatchSection(self), MenuSection(self)
-        return [self.pods, self.hud, self.cards, self.hand, self.actions, self.watch, self.menu]
+        self.tips = TipsSection(self)
+        return [self.pods, self.hud, self.cards, self.hand, self.actions, self.watch, self.menu, self.tips]
+
+    def tips_open(self) -> bool:
+        """Are the first-game tips shown (the table waits: ui/table/tips.py)?"""
+        tips = getattr(self, "tips", None)
+        return tips is not None and tips.shown()
+
+    def tip_targets(self) -> dict[str, pygame.Rect]:
+        """What the first-game tips point at (ui/table/tips.py), as drawn now: "hand" (the viewer's cards),
+        "prompt" (the next step), "score" (the corner box) and "rules" (the menu button; F1). A family
+        whose score is elsewhere overrides this; a key it adds with a text `tips.<game>.<key>` in the
+        translation files becomes one more tip."""
+        s, g, px = self.scene, self.scene.geom, self.scene.metrics.px
+        out = {"hand": pygame.Rect(g.hand), "score": pygame.Rect(g.hud), "rules": pygame.Rect(g.menu_button)}
+        zone = self.hand_zone()
+        drawn = [s.renderer.current_rect(sp) for sp in zone.sprites] if zone is not None else []
+        drawn = [r for r in drawn if r is not None]
+        if drawn:
+            out["hand"] = drawn[0].unionall(drawn[1:])
+        actions = getattr(self, "actions", None)
+        prompt = getattr(actions, "prompt_box", None)
+        if prompt is not None and prompt.w > 0:
+            out["prompt"] = pygame.Rect(prompt)
+        else:
+            slot = g.pods[g.bottom_seat].slot
+            out["prompt"] = pygame.Rect(slot.x - px(18) - px(300), slot.y, px(300), slot.h)
+        return out
 
     def sound(self, name: str, gain: float = 1.0) -> None:
         """Play a table sound (deal, flip, sweep, chime, fanfare) at the volume setting; silent while
