@@ -15,6 +15,16 @@ def snapshot(scene):
             [sp.card for sp in scene.model.zones[f"hand:{scene.viewer}"].sprites], round(scene.time * 60))
 
 
+def your_turn(app, scene) -> None:
+    """Frames until the viewer may act in a settled position (nothing pending that would move)."""
+    for _ in range(600):
+        if scene.may_act(scene.viewer) and scene.queue.idle and not scene._dirty:
+            break
+        run_frames(app)
+    run_frames(app, 2)
+    assert scene.may_act(scene.viewer)
+
+
 def same_table(after, before) -> bool:
     """Nothing moved; the clock ran at most the one frame that came back to the table."""
     return after[:3] == before[:3] and 0 <= after[3] - before[3] <= 1
@@ -23,6 +33,7 @@ def same_table(after, before) -> bool:
 @pytest.mark.parametrize("game", ["revoltaaa", "doudizhu", "revolte", "revolucion"])
 def test_f1_opens_the_rules_table_tab_and_back_resumes(fast_table, game):
     app, scene = open_table(game, ["human", "ai:normal", "ai:normal"], frames=10)
+    your_turn(app, scene)
     before = snapshot(scene)
     press_key(app, pygame.K_F1)
     run_frames(app, 30)                                 # the table below waits (only the top scene runs)
@@ -36,6 +47,7 @@ def test_f1_opens_the_rules_table_tab_and_back_resumes(fast_table, game):
 
 def test_esc_menu_rules_and_back_to_the_table(fast_table):
     app, scene = open_table("revoltaaa", ["human", "ai:normal", "ai:normal", "ai:normal"], frames=10)
+    your_turn(app, scene)
     before = snapshot(scene)
     press_key(app, pygame.K_ESCAPE)
     menu = app.top
