@@ -93,9 +93,9 @@ def relabel(hand: list[str], selected: list[int], text: str) -> list[str]:
 
 
 def hint_cycle(first: Move, legal: list[Move]) -> list[Move]:
-    """The Hint order: the AI's proposal first, then every other play, cheapest first (bombs, the
-    rocket and passes last)."""
-    plays = [m for m in legal if m.text != "pass" and m != first]
+    """The Hint order: the AI's proposal first, then every other play, cheapest first (bombs and the
+    rocket last). Bids and passes are not cycled through: they are buttons, not cards to select."""
+    plays = [m for m in legal if m != first and dz.classify(m.text) is not None]   # no bids, no pass
 
     def cost(m: Move):
         c = dz.classify(m.text)
