@@ -6,9 +6,8 @@ it points at: Play when a selection can be played, else Hint (which selects a mo
 the button the table offers (Pass, a bid); answer a popup with its first choice that can be taken;
 while a moment plays or a panel waits, click the felt. Until the results screen shows.
 
-A family whose table has not moved onto the shared sections (ui/table/classic.py: no prompt-and-buttons
-section to read) is marked xfail, naming the migration; adding or un-marking a family is one line in
-FAMILIES.
+Every family's table is on the shared sections (the prompt and its buttons are the ActionsSection);
+a new family is one line in FAMILIES (marked xfail with a reason while its table has no prompt section).
 """
 
 from __future__ import annotations
@@ -19,13 +18,13 @@ import pytest
 from conftest import click, frames
 from revolt_table.ui.table.popups import ChoicePopup
 
-STILL_CLASSIC = "table still on ClassicTable (issue 15 migration): no shared prompt and buttons to follow"
+STILL_CLASSIC = "the table has no shared prompt and buttons (ActionsSection) to follow yet"
 
 # (game id, marks): one line per family
 FAMILIES = [
     pytest.param("revoltaaa", id="majority"),
     pytest.param("doudizhu", id="climbing"),
-    pytest.param("revolte", id="tricks", marks=pytest.mark.xfail(reason=STILL_CLASSIC)),
+    pytest.param("revolte", id="tricks"),
     pytest.param("revolucion", id="bomb"),
 ]
 
