@@ -21,7 +21,8 @@ def draw_backdrop(surface: pygame.Surface) -> None:
 def draw_header(surface: pygame.Surface, m: Metrics, title: str) -> int:
     """Page title centred near the top with a gold rule under it; returns the y below it."""
     y = m.pad + m.font_title // 2 + m.px(8)
-    rect = draw.text(surface, title, m.font_title, theme.GOLD_LIGHT, bold=True,
+    size = draw.fit_text(title, m.font_title, m.width - 2 * m.pad, bold=True)      # a long verdict fits
+    rect = draw.text(surface, title, size, theme.GOLD_LIGHT, bold=True,
                      center=(m.width // 2, y), shadow=True)
     rule_y = rect.bottom + m.px(10)
     draw.gold_rule(surface, (m.width // 2, rule_y), min(m.width - 2 * m.pad, m.px(420)), max(1, m.px(2)))

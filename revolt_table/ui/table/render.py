@@ -164,12 +164,12 @@ class TableRenderer:
 
     def count_badge(self, surface: pygame.Surface, card: pygame.Rect, count: int) -> None:
         """A small round number on a stack's corner: how many cards it holds."""
-        r = max(8, card.w // 5)
+        r = max(9, card.w // 5)
         centre = (card.right - r // 3, card.bottom - r // 3)
         pygame.draw.circle(surface, theme.SHADOW, (centre[0] + 1, centre[1] + 2), r)
         pygame.draw.circle(surface, theme.PANEL, centre, r)
         pygame.draw.circle(surface, theme.GOLD, centre, r, max(1, r // 6))
-        draw.text(surface, str(count), max(9, int(r * 1.15)), theme.GOLD_LIGHT, bold=True, center=centre)
+        draw.text(surface, str(count), max(11, int(r * 1.15)), theme.GOLD_LIGHT, bold=True, center=centre)
 
     def hit(self, pos: tuple[int, int], zone: str) -> int | None:
         """Index of the top-most card of `zone` under `pos` (using drawn positions, lift included)."""

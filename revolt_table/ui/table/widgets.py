@@ -18,6 +18,7 @@ from revolt_table.ui import draw, theme
 from revolt_table.ui.table.render import panel_surface
 
 
+MIN_TEXT = 11        # px: the smallest text any table draws (issue 11: readable at 1024x640)
 _POINTER_OFF = 0     # > 0 inside no_pointer(): hover effects are off (screenshots)
 
 
@@ -66,7 +67,8 @@ def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
     centre = (rect.centerx - px(4), rect.centery) if key else rect.center
     draw.text(surface, label, text_size, fg, bold=True, center=centre)
     if key:
-        draw.text(surface, key, metrics.font_small - px(4), fg, midright=(rect.right - px(7), rect.y + px(10)))
+        draw.text(surface, key, max(MIN_TEXT, metrics.font_small - px(4)), fg,
+                  midright=(rect.right - px(6), rect.y + max(px(10), MIN_TEXT // 2 + px(3))))
 
 
 def choice_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: str, *, enabled: bool = True,
