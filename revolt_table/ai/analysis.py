@@ -9,11 +9,14 @@ choices:
   opponent the player chose in New game would have played, whatever its family's search looks like.
 - The estimates are one measure for every game, the chance to win: each round deals ONE
   determinization from the view (`rules.from_view`), plays every option on a clone of it and plays the
-  game to its end with the family's ai:normal heuristic at every seat, all options with the same
+  game to its end with the play-out policy of the family's ai:hard search (`spec.policy`: RevoltaaA's
+  generic search plays out at random, which costs nothing and lets hundreds of rounds run; Révolte!'s
+  plays its heuristic) or, for an ai:hard without a shared-search spec, the family's ai:normal
+  heuristic at every seat, all options with the same
   play-out seed (common random numbers, as ai/search.py does), so differences between options measure
   the move and not the luck of the deal. A play-out counts 1 when the seat is among the winners (Dou
   Dizhu's farmers win together, and a tie at the top counts for each seat in it), else
-  0. A family without a heuristic plays out at random, so this works for every family.
+  0. A family without any plays out at random, so this works for every family.
 - Many legal moves (a leading Dou Dizhu hand has hundreds): the options estimated are the move played,
   the preferred one, the heuristic's, then the family search's own shortlist where its ai:hard has one
   (`spec.shortlist`), else the legal moves in their order, up to `max_options`; `unrated` says how many
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.move import Move
@@ -111,7 +115,7 @@ def analyse_view(rules: Rules, view: View, legal: list[Move], played: str | Move
     first = heuristic.choose(view, legal, random.Random(seed)) if heuristic is not None else legal[0]
     options = _options(hard, view, legal, [played_text, preferred, first.text], budget.max_options)
     moves = [by_text[text] for text in options]
-    wins = _estimate(rules, view, moves, heuristic, budget, random.Random(seed ^ 0x5EED))
+    wins = _estimate(rules, view, moves, _policy(hard, heuristic), budget, random.Random(seed ^ 0x5EED))
     estimates = sorted((Estimate(text, w, n) for text, (w, n) in zip(options, wins)),
                        key=lambda e: (-e.win, options.index(e.move)))
     return Analysis(seat, played_text, preferred, tuple(estimates), len(legal), len(legal) - len(options),
@@ -139,7 +143,24 @@ def _options(hard, view: View, legal: list[Move], heads: list[str], limit: int) 
     return out
 
 
-def _estimate(rules: Rules, view: View, moves: list[Move], heuristic, budget: AnalysisBudget,
+Policy = Callable[[GameState, int, random.Random], Move]
+
+
+def _policy(hard, heuristic) -> Policy:
+    """The play-out move of a seat: the ai:hard search's own policy where it has a spec, else the
+    heuristic on the seat's view of the determinized state, else a random move."""
+    spec = getattr(hard, "spec", None)
+    if spec is not None and hasattr(spec, "policy"):
+        return spec.policy
+    if heuristic is None:
+        return random_rollout_policy
+
+    def choose(state: GameState, actor: int, rng: random.Random) -> Move:
+        return heuristic.choose(state.view(actor), state.legal_moves(actor), rng)
+    return choose
+
+
+def _estimate(rules: Rules, view: View, moves: list[Move], policy: Policy, budget: AnalysisBudget,
               rng: random.Random) -> list[tuple[float, int]]:
     """Each move's chance to win (and play-outs) from paired play-outs to the game's end."""
     seat = view.seat
@@ -152,26 +173,19 @@ def _estimate(rules: Rules, view: View, moves: list[Move], heuristic, budget: An
         for i, move in enumerate(moves):
             state = base.clone()
             state.apply(seat, move)
-            totals[i] += _playout(state, seat, heuristic, random.Random(seed))
+            totals[i] += _playout(state, seat, policy, random.Random(seed))
         rounds += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
     return [(total / rounds, rounds) for total in totals]
 
 
-def _playout(state: GameState, seat: int, heuristic, rng: random.Random) -> float:
+def _playout(state: GameState, seat: int, policy: Policy, rng: random.Random) -> float:
     for _ in range(MAX_PLAYOUT_MOVES):
         if state.is_over:
             break
         for actor in state.to_act:                 # several at once where a game plays simultaneously
-            moves = state.legal_moves(actor)
-            if len(moves) == 1:
-                move = moves[0]
-            elif heuristic is None:
-                move = random_rollout_policy(state, actor, rng)
-            else:
-                move = heuristic.choose(state.view(actor), moves, rng)
-            state.apply(actor, move)
+            state.apply(actor, policy(state, actor, rng))
             if state.is_over:
                 break
     if not state.is_over:

@@ -62,7 +62,9 @@ def _results(app):
     data = ResultsData(columns, rows, subtitle=i18n.t("table.results.subtitle_no_centre", colour=
                        i18n.t("majority.colour.revoltaaa.red"), n=2, total=3),
                        footnote=i18n.t("table.results.beaten_note", score=4))
-    return ResultsScene(app, data, on_play_again=lambda: None, on_next_game=lambda: None)
+    from tests.history_helpers import entry
+    return ResultsScene(app, data, on_play_again=lambda: None, on_next_game=lambda: None,
+                        review=entry("doudizhu", seed=2))     # five buttons in a row
 
 
 def _newgame(app):

@@ -1,12 +1,14 @@
 """Review: a finished game move by move, every hand face up, and where the player lost.
 
 What a player sees: on the left the table as it stood after the chosen move, one band per seat (name,
-level, the hand face up, the seat's cards on the table) and a band for the shared cards, the move's
-seat outlined and the cards it moved ringed in gold; under it a slider over the whole game and the
-buttons to step (|◀ ◀ Play ▶ ▶|). On the right the moves in order (the deal first), then what the
-chosen move made the game say (the same translated sentences as the text replay, replay_text), and,
-for the player's own decisions, the analysis: the move ai:hard prefers and every option's chance to
-win beside the move played.
+level, the hand face up, then the seat's cards on the table, smaller, after a rule) and a band for the
+shared cards (a big pile shows its size and its top cards), the move's seat outlined and the cards it
+moved ringed in gold; under it a slider over the whole game and the buttons to step (first, previous,
+Play, next, last). On the right the moves in order (the deal first, the player's decisions in gold, a
+✓ or the points of chance lost once analysed), then the text panel: the move, the verdict on it (the
+move ai:hard prefers, the chance to win of the move played and of the preferred one), the final
+scores on the last move, what the move made the game say (the same translated sentences as the text
+replay, replay_text), and a bar for every option the analysis rated.
 
 Keys: ←/→ (and ↑/↓) step, Home/End, Space plays and pauses (a move a second), A analyses, Esc back.
 The game is replayed once when the screen opens (review_model.ReviewModel); the analysis runs only
@@ -45,6 +47,7 @@ PLAY_SECONDS = 1.0               # one move a second while playing
 GOOD_ENOUGH = 0.03               # a move within 3 points of the best option counts as good
 GOOD = (132, 214, 132)           # a good move and a costly one, readable on the dark panels
 COSTLY = (238, 124, 104)
+PILE_SHOWN = 10                  # a pile on the table shows its top cards and its size
 
 
 def open_review(app, entry: HistoryEntry, *, push: bool = True, **kwargs) -> "ReviewScene | None":
@@ -477,6 +480,10 @@ class ReviewScene(PageScene):
                 fans.append((z.cards, z.fresh, small))
         hand_fans = 1 if first_apart and zones and not zones[0].groups else 0
         fans = [f for f in fans if f[0]]
+        counts = [len(f[0]) for f in fans]            # a pile shows its top cards and how many it holds
+        fans = [(f[0][-PILE_SHOWN:], f[1], f[2]) if (i >= hand_fans and len(f[0]) > PILE_SHOWN) else f
+                for i, f in enumerate(fans)]
+        badged = {id(fans[i]): counts[i] for i in range(len(fans)) if counts[i] > len(fans[i][0])}
         if not fans or area.width <= 0:
             return
         h_big = max(m.px(24), min(area.height, m.px(120)))
@@ -484,9 +491,11 @@ class ReviewScene(PageScene):
         gap = m.px(10)
         divider = m.px(18) if hand_fans and len(fans) > 1 else 0
 
+        badge_w = m.px(40)
+
         def width_of(fan, overlap: float) -> float:
             w = cards.card_size(h_small if fan[2] else h_big)[0]
-            return w + (len(fan[0]) - 1) * w * overlap
+            return w + (len(fan[0]) - 1) * w * overlap + (badge_w if fan[0] is not None and id(fan) in badged else 0)
 
         while len(fans) > 1:                  # drop the oldest groups on the table when even tight fans do not fit
             tight = sum(width_of(f, 0.2) for f in fans) + gap * (len(fans) - 1) + divider
@@ -510,6 +519,12 @@ class ReviewScene(PageScene):
                 pygame.draw.line(surface, theme.PANEL_EDGE, (lx, area.y + m.px(6)), (lx, area.bottom - m.px(6)),
                                  max(1, m.px(2)))
                 x += divider
+            total = badged.get(id(fans[i]))
+            if total is not None:                        # the pile's size, then its top cards
+                line(surface, str(total), m.font_small, theme.TEXT_MUTED, badge_w - m.px(4), bold=True,
+                     midleft=(round(x), area.centery))
+                x += badge_w
+                natural -= badge_w
             width = max(float(w), natural * scale)
             count = len(group)
             stepx = (width - w) / (count - 1) if count > 1 else 0

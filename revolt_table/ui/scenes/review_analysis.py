@@ -2,7 +2,7 @@
 
 Why one at a time and in this order: a player asks (A) while looking at a move, so that move comes
 first, then the ones after it (where the player will step next), then the earlier ones; moving to
-another move while the analysis runs puts that one next. A decision costs about two seconds
+another move while the analysis runs puts that one next. A decision costs up to about four seconds
 (ai/analysis.py), so a long game fills in over a minute or two while the player reads.
 
 Where: the AI worker process (ai/worker.py, `AIWorker.call(analysis.analyse_job, ...)`), as the table's
@@ -22,8 +22,8 @@ from revolt_table.ui.scenes.review_model import Decision
 
 log = logging.getLogger(__name__)
 
-#: the window's budget per decision: ai:hard's own cap, then about two seconds of play-outs
-WINDOW_BUDGET = analysis.AnalysisBudget(playouts=480, seconds=2.0, hard_seconds=INTERACTIVE_SECONDS)
+#: the window's budget per decision: ai:hard's own cap, then at most 960 play-outs or three seconds
+WINDOW_BUDGET = analysis.AnalysisBudget(playouts=960, seconds=3.0, hard_seconds=INTERACTIVE_SECONDS)
 
 
 def decision_seed(game_seed: int, step: int) -> int:
