@@ -9,10 +9,11 @@ choices:
   opponent the player chose in New game would have played, whatever its family's search looks like.
 - The estimates are one measure for every game, the chance to win: each round deals ONE
   determinization from the view (`rules.from_view`), plays every option on a clone of it and plays the
-  game to its end with the play-out policy of the family's ai:hard search (`spec.policy`: RevoltaaA's
-  generic search plays out at random, which costs nothing and lets hundreds of rounds run; Révolte!'s
-  plays its heuristic) or, for an ai:hard without a shared-search spec, the family's ai:normal
-  heuristic at every seat, all options with the same
+  game to its end the way the family's ai:hard search plays out: its spec's `playout`, again from
+  each horizon it stops at (Révolte!'s fast heuristic plays one turn at a time) until the game ends,
+  and its `policy` (RevoltaaA's generic search plays at random, which costs nothing and lets hundreds
+  of rounds run); for an ai:hard without a shared-search spec, the family's ai:normal heuristic at
+  every seat. All options are played out with the same
   play-out seed (common random numbers, as ai/search.py does), so differences between options measure
   the move and not the luck of the deal. A play-out counts 1 when the seat is among the winners (Dou
   Dizhu's farmers win together, and a tie at the top counts for each seat in it), else
@@ -115,7 +116,9 @@ def analyse_view(rules: Rules, view: View, legal: list[Move], played: str | Move
     first = heuristic.choose(view, legal, random.Random(seed)) if heuristic is not None else legal[0]
     options = _options(hard, view, legal, [played_text, preferred, first.text], budget.max_options)
     moves = [by_text[text] for text in options]
-    wins = _estimate(rules, view, moves, _policy(hard, heuristic), budget, random.Random(seed ^ 0x5EED))
+    spec = getattr(hard, "spec", None)
+    spec = spec if spec is not None and hasattr(spec, "playout") else None
+    wins = _estimate(rules, view, moves, spec, _policy(hard, heuristic), budget, random.Random(seed ^ 0x5EED))
     estimates = sorted((Estimate(text, w, n) for text, (w, n) in zip(options, wins)),
                        key=lambda e: (-e.win, options.index(e.move)))
     return Analysis(seat, played_text, preferred, tuple(estimates), len(legal), len(legal) - len(options),
@@ -160,7 +163,7 @@ def _policy(hard, heuristic) -> Policy:
     return choose
 
 
-def _estimate(rules: Rules, view: View, moves: list[Move], policy: Policy, budget: AnalysisBudget,
+def _estimate(rules: Rules, view: View, moves: list[Move], spec, policy: Policy, budget: AnalysisBudget,
               rng: random.Random) -> list[tuple[float, int]]:
     """Each move's chance to win (and play-outs) from paired play-outs to the game's end."""
     seat = view.seat
@@ -173,17 +176,25 @@ def _estimate(rules: Rules, view: View, moves: list[Move], policy: Policy, budge
         for i, move in enumerate(moves):
             state = base.clone()
             state.apply(seat, move)
-            totals[i] += _playout(state, seat, policy, random.Random(seed))
+            totals[i] += _playout(state, seat, spec, policy, random.Random(seed))
         rounds += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
     return [(total / rounds, rounds) for total in totals]
 
 
-def _playout(state: GameState, seat: int, policy: Policy, rng: random.Random) -> float:
+def _playout(state: GameState, seat: int, spec, policy: Policy, rng: random.Random) -> float:
+    """Play `state` to the game's end; 1 if `seat` is among the winners. A spec's play-out goes to its
+    horizon (the state played forward in place, as the search uses it) and starts again from there; a
+    call that makes no move hands over to `policy` for one round of moves."""
     for _ in range(MAX_PLAYOUT_MOVES):
         if state.is_over:
             break
+        if spec is not None:
+            before = len(state.history)
+            spec.playout(state, seat, state.view(seat), rng)
+            if len(state.history) != before:
+                continue
         for actor in state.to_act:                 # several at once where a game plays simultaneously
             state.apply(actor, policy(state, actor, rng))
             if state.is_over:
