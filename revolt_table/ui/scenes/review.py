@@ -497,17 +497,15 @@ class ReviewScene(PageScene):
             w = cards.card_size(h_small if fan[2] else h_big)[0]
             return w + (len(fan[0]) - 1) * w * overlap + (badge_w if fan[0] is not None and id(fan) in badged else 0)
 
-        while len(fans) > 1:                  # drop the oldest groups on the table when even tight fans do not fit
-            tight = sum(width_of(f, 0.2) for f in fans) + gap * (len(fans) - 1) + divider
-            if tight <= area.width:
-                break
+        while True:                           # drop the oldest groups on the table until the rest fits
+            need = [width_of(f, 0.55) for f in fans]
+            room = area.width - gap * (len(fans) - 1) - divider
+            scale = min(1.0, room / max(1.0, sum(need)))
+            used = sum(max(width_of(f, 0.0), n * scale) for f, n in zip(fans, need))
             drop = next((i for i, f in enumerate(fans) if f[2]), None)
-            if drop is None or drop == len(fans) - 1:
+            if used <= room or drop is None or drop == len(fans) - 1:
                 break
             fans.pop(drop)
-        need = [width_of(f, 0.55) for f in fans]
-        room = area.width - gap * (len(fans) - 1) - divider
-        scale = min(1.0, room / max(1.0, sum(need)))
         clip = surface.get_clip()
         surface.set_clip(area)
         x = float(area.x)
