@@ -229,6 +229,36 @@ def test_c_key_cuts_with_the_selected_blaggard():
     assert scene.session.state.history[2] == (0, "cut:B7")
 
 
+def test_a_selected_blaggard_shows_cut_beside_play_and_it_cuts_at_once():
+    app, scene = make_table(deal=follow_deal(), seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    bo_leads(app, scene)
+    post_click(card_point(scene, "N2"))                       # a Noble: no Cut button
+    run_frames(app)
+    assert action(scene, "cut") is None
+    post_click(card_point(scene, "B7"))
+    run_frames(app)
+    cut = action(scene, "cut")
+    assert cut is not None and cut.enabled and cut.key == "C"
+    post_click(action_rect(scene, "cut").center)
+    run_frames(app, 2)
+    assert scene.session.state.history[2] == (0, "cut:B7") and not scene.family.choice.shown()
+
+
+def test_cut_is_disabled_with_why_without_a_coin():
+    deal = dict(follow_deal(), coins=[0, 1, 1])
+    app, scene = make_table(deal=deal, seats=["human", "ai:normal", "ai:normal"], auto_ai=False)
+    bo_leads(app, scene)
+    post_click(card_point(scene, "B7"))
+    run_frames(app)
+    cut, play = action(scene, "cut"), action(scene, "play")
+    assert not cut.enabled and "coin" in i18n.say(cut.reason)
+    assert not play.enabled and "Nobles" in i18n.say(play.reason)        # it may not be played either
+    post_key(pygame.K_c)
+    post_click(action_rect(scene, "cut").center)
+    run_frames(app, 2)
+    assert len(scene.session.state.history) == 2
+
+
 def test_knave_steal_is_offered_as_buttons():
     # empty supply: every coin is with the players; Ann (human) plays the lowest Rascal, Bo and Cy tie richest
     rules = load_rules("revolte")

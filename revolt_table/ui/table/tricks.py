@@ -400,17 +400,30 @@ class TricksTable(FamilyTable):
         return pend if pend is not None and pend.seat == s.viewer else None
 
     def extra_actions(self) -> list[Action]:
-        """The Knave's coin from an empty supply: one button per player it may be taken from."""
+        """The Knave's coin from an empty supply: one button per player it may be taken from; else Cut
+        (key C) while a card of the cutting family is selected (disabled, with why, when it may not)."""
         pend = self.pending_take()
         if pend is None:
-            return []
+            return self.cut_action()
         names = self.scene.session.names
         return [Action(f"take:{seat}", rt("take_button", name=names[seat], n=self.ledger.value(f"coins:{seat}")),
                        primary=True, key=str(k + 1), hotkey=TAKE_KEYS[k] if k < len(TAKE_KEYS) else None)
                 for k, seat in enumerate(pend.options)]
 
+    def cut_action(self) -> list[Action]:
+        s = self.scene
+        chosen = self.hand.selected_cards()
+        if len(chosen) != 1 or chosen[0][:1] != self.trump or s.viewer is None:
+            return []
+        refusal = s.session.state.refusal(s.viewer, f"cut:{chosen[0]}")
+        return [Action("cut", rt("button_cut"), enabled=refusal is None, key="C", hotkey=pygame.K_c,
+                       reason=None if refusal is None else Message(REASON, reason=refusal))]
+
     def do_action(self, action: str) -> None:
         s = self.scene
+        if action == "cut":
+            self.key_cut()
+            return
         if action.startswith("take:") and s.viewer is not None and s.may_act(s.viewer):
             s.play(s.viewer, Move(action))
 
