@@ -279,6 +279,7 @@ def test_knave_steal_is_offered_as_buttons():
     assert [a.id for a in takes] == ["take:1", "take:2"] and all(a.enabled for a in takes)
     assert "Bo" in takes[0].label and "Cy" in takes[1].label
     assert scene.family.actions.prompt() == scene.family.prompt_choose()
+    assert scene.family.actions.info()[0] == i18n.t("tricks.keys_take")
     post_click(action_rect(scene, "take:2").center)
     run_frames(app, 2)
     assert state.history[-1] == (0, "take:2") and state.coins[0] == 1

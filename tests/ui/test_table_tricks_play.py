@@ -35,6 +35,7 @@ def test_a_click_selects_and_a_second_click_plays(table):
     app, scene = table
     state, fam = scene.session.state, scene.family
     assert fam.actions.prompt() == i18n.t("tricks.prompt_lead")
+    assert fam.actions.info()[0] == i18n.t("tricks.keys_hint")             # the keys, C for a cut among them
     post_click(card_point(scene, "R5"))
     run_frames(app, 5)
     assert state.history == [] and fam.hand.selected_cards() == ["R5"]

@@ -419,6 +419,10 @@ class TricksTable(FamilyTable):
         return [Action("cut", rt("button_cut"), enabled=refusal is None, key="C", hotkey=pygame.K_c,
                        reason=None if refusal is None else Message(REASON, reason=refusal))]
 
+    def keys_hint(self) -> str:
+        """The keys line: with C for a cut, or only the number keys while the Knave's coin is chosen."""
+        return rt("keys_take") if self.pending_take() is not None else rt("keys_hint")
+
     def do_action(self, action: str) -> None:
         s = self.scene
         if action == "cut":
