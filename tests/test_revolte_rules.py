@@ -526,7 +526,8 @@ def test_the_table_and_the_ai_read_params_not_the_rules_data():
     import re
     from pathlib import Path
     root = Path(__file__).resolve().parents[1] / "revolt_table"
-    for rel in ("ai/tricks_ai.py", "ui/table/tricks.py", "ui/table/tricks_faces.py"):
+    for rel in ("ai/tricks_ai.py", "ai/tricks_hints.py", "ui/table/tricks.py", "ui/table/tricks_faces.py",
+                "ui/table/tricks_sections.py", "ui/table/tricks_moments.py"):
         source = (root / rel).read_text(encoding="utf-8")
         assert "rules.data" not in source and '"CP"' not in source, rel
         assert not re.search(r"state\.(_\w+|t|trick|family|pending|coins|points|won|hands)\b", source), rel
