@@ -454,3 +454,7 @@ class BombSearchAgent:
 def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> BombSearchAgent:
     """The family's `ai:hard`: heuristic-guided search over determinizations (see BombSearchAgent)."""
     return BombSearchAgent(rules, iterations=iterations or 16, time_budget=time_budget)
+
+
+# Hint (button and H) at the table: revolt_table/ai/hints.py finds it here, the family's AI module.
+from .bomb_hints import hint_with_reason  # noqa: E402,F401

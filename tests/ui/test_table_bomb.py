@@ -16,7 +16,8 @@ from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.userdata import Settings  # noqa: E402
 from tests.ui.pixels import count_below  # noqa: E402
-from tests.ui.table_helpers import NAMES, card_point, open_table, post_click, post_key, run_frames  # noqa: E402
+from tests.ui.table_helpers import (NAMES, card_point, card_rect, open_table, post_click, post_key,  # noqa: E402
+                                    post_move, run_frames)
 
 pytestmark = pytest.mark.usefixtures("fast_table")
 
@@ -32,6 +33,12 @@ def buttons(scene):
 
 def button(scene, action_id):
     return next(((r, a) for r, a in buttons(scene) if a.id == action_id), (None, None))
+
+
+def reason_area(scene) -> pygame.Rect:
+    """Where the line under the buttons goes (the reason Play is disabled, the hint's reason)."""
+    rect, top = scene.family.actions.buttons_rect, buttons(scene)[0][0].bottom + 2
+    return pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
 
 
 def to_act(scene) -> bool:
@@ -219,6 +226,17 @@ def reddish(rgb) -> bool:
     return rgb[0] > 200 and 110 < rgb[1] < 200 and rgb[2] < 190
 
 
+def democracy_table(hand, size=(1024, 640)):
+    """Ann (the human) holds the bomb and `hand` in a Democracy round (no attacks): (app, scene, state)."""
+    rules = load_rules("revolucion")
+    deal = {"hands": [list(hand), ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "democracy", "start": "turn"}
+    state = rules.new_game(3, seed=4, deal=deal)
+    app, scene = make_table(size=size, state=state)
+    scene.model.settle()
+    run_frames(app, 5)
+    return app, scene, state
+
+
 def text_span(surface, rect, is_text=light) -> int:
     """Width of the text drawn in `rect` (first to last column holding a text pixel)."""
     cols = [x for x in range(rect.left, rect.right)
@@ -231,13 +249,7 @@ def test_a_card_that_cannot_be_used_now_says_why():
     pass among them), Play stays shown but disabled, and the line under the buttons gives the game's
     refusal (nobody attacks under Democracy), drawn there; a card the engine refuses alone says so too."""
     from revolt_table.ui import i18n
-    rules = load_rules("revolucion")
-    deal = {"hands": [["M5", "BL", "FO", "E1"], ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "democracy",
-            "start": "turn"}
-    state = rules.new_game(3, seed=4, deal=deal)
-    app, scene = make_table(state=state)
-    scene.model.settle()
-    run_frames(app, 5)
+    app, scene, state = democracy_table(["M5", "BL", "FO", "E1"])
     fam = scene.family
     before = [a.label for _, a in buttons(scene)]
     select_cards(app, scene, ["M5"])
@@ -249,8 +261,7 @@ def test_a_card_that_cannot_be_used_now_says_why():
     assert not shown["play"].enabled and i18n.say(shown["play"].reason) == want
     assert fam.actions.info()[0] == want
     app.draw()
-    rect = fam.actions.buttons_rect
-    under = pygame.Rect(rect.x, buttons(scene)[0][0].bottom + 2, rect.w, rect.bottom - buttons(scene)[0][0].bottom - 2)
+    under = reason_area(scene)
     assert text_span(app.screen, under, reddish) > 100                           # that sentence is drawn
     select_cards(app, scene, ["M5", "E1"])
     assert fam.actions.info()[0] == want
@@ -395,3 +406,161 @@ def test_a_table_of_ai_seats_is_watched_without_errors():
         session.wait_for_ai(5.0)
         run_frames(app)
     assert len(session.state.history) > 20
+
+
+# ------------------------------------------------------------------------------------------ issue 11
+LONG_HAND = ["T3", "M5", "FO", "BG", "OM", "DT", "PO", "BX"]          # eight cards, the longest texts among them
+
+
+def long_hand_table(size):
+    rules = load_rules("revolucion")
+    deal = {"hands": [LONG_HAND, ["T4", "BR"], ["T3", "BL"]], "first": 1, "climate": "revolution", "start": "turn"}
+    app, scene = make_table(size=size, state=rules.new_game(3, seed=4, deal=deal))
+    scene.model.settle()
+    run_frames(app, 3)
+    return app, scene
+
+
+def ink_rows(surface, rect) -> list[int]:
+    """Rows of `rect` holding dark ink (the card's text)."""
+    return [y for y in range(rect.top, rect.bottom)
+            if any(max(surface.get_at((x, y))[:3]) < 90 for x in range(rect.left, rect.right))]
+
+
+@pytest.mark.parametrize("size,least", [((1280, 720), 13), ((1024, 640), 11)])
+def test_card_text_is_large_and_never_cut(size, least):
+    """Every card of an eight-card hand is drawn whole (no card covers another) with its whole text at
+    `least` px or more (13 at 1280x720, 11 at 1024x640); on screen, Fort's three lines of text stand a
+    13 px line apart or more at 1280x720 (a 10 px text's lines are 12 apart)."""
+    from revolt_table.ui.table import bomb_faces
+
+    app, scene = long_hand_table(size)
+    fam = scene.family
+    zone = scene.model.zones["hand:0"]
+    rects = [scene.renderer.current_rect(sp) for sp in zone.sprites]
+    assert sorted(sp.card for sp in zone.sprites) == sorted(LONG_HAND)
+    for a, b in zip(rects, rects[1:]):
+        assert a.right <= b.left + 1, (a, b)                                  # side by side: nothing covered
+    assert pygame.Rect((0, 0), size).contains(rects[0].unionall(rects[1:]))
+    for sp, rect in zip(zone.sprites, rects):
+        lay = fam.painter.text_layout(sp.card, rect.size)
+        assert lay.fits and lay.text_size >= least, (sp.card, rect.size, lay)
+        assert lay.name_size >= bomb_faces.TEXT_FLOOR
+    post_move((5, 5))
+    run_frames(app)
+    app.draw()
+    fort = next(r for sp, r in zip(zone.sprites, rects) if sp.card == "FO")
+    lay = fam.painter.text_layout("FO", fort.size)
+    assert len(lay.text_lines) >= 3
+    text_box = pygame.Rect(fort.x + 4, fort.bottom - len(lay.text_lines) * (least + 5) - 6, fort.w - 8,
+                           len(lay.text_lines) * (least + 5) + 2)
+    rows = ink_rows(app.screen, text_box)
+    runs = [len([y for y in rows if start <= y < next((z for z in range(start, text_box.bottom + 1)
+                                                         if z not in rows), text_box.bottom)])
+            for start in rows if start - 1 not in rows]
+    assert len(runs) >= 3
+    tallest = max(runs)            # "Stop an": a capital and a descender, about 0.85 of its px size on screen
+    assert tallest >= (11 if least == 13 else 9), runs             # (a 10 px text: 8 or 9)
+
+
+def test_a_hovered_card_shows_enlarged_with_its_reason():
+    from revolt_table.ui import theme
+    from tests.ui.pixels import count_near
+
+    app, scene, _ = democracy_table(["M5", "BL", "FO", "E1"], size=(1024, 640))
+    fam = scene.family
+    zoom = next(s for s in fam.sections if type(s).__name__ == "CardZoomSection")
+    post_move((5, 5))
+    run_frames(app)
+    assert zoom.card() is None
+    index = next(i for i, sp in enumerate(scene.model.zones["hand:0"].sprites) if sp.card == "M5")
+    card = card_rect(scene, index)
+    app.draw()
+    before = count_near(app.screen, theme.CARD_FACE, 8, pygame.Rect(card.x, 60, card.w, card.y - 80))
+    post_move(card_point(scene, index))
+    run_frames(app)
+    assert zoom.shown() and zoom.card()[0] == "M5"
+    app.draw()
+    big = zoom.rect
+    assert big.h >= 1.5 * card.h and not big.colliderect(fam.layout.buttons)
+    assert count_near(app.screen, theme.CARD_FACE, 8, big) > big.w * big.h // 4      # the face, drawn large
+    assert count_near(app.screen, theme.CARD_FACE, 8, pygame.Rect(card.x, 60, card.w, card.y - 80)) > before
+    reason = pygame.Rect(0, big.top - 40, 1024, 38)                                  # why, above it
+    assert text_span(app.screen, reason, reddish) > 100
+    post_move((5, 5))
+    run_frames(app)
+    assert zoom.card() is None
+
+
+@pytest.mark.parametrize("players,size", [(3, (1024, 640)), (6, (1024, 640)), (4, (1920, 1080))])
+def test_the_bomb_never_covers_the_palace(players, size):
+    app, scene = make_table(size=size, players=players, seed=players)
+    run_frames(app, 2)
+    fam = scene.family
+    lay = fam.layout.fix()
+    start = fam.shown["timer_start"]
+    palace = lay.palace_rect(start)
+    assert lay.track.contains(palace)
+    for pos in range(start + 1):                      # every spot, the Palace's doorstep too
+        assert not lay.bomb_rect(start, pos).colliderect(palace), pos
+    fam.track_pos = 0.0
+    app.draw()
+    seen = [app.screen.get_at((x, y)) for x in range(palace.left, palace.right) for y in range(palace.top,
+                                                                                               palace.bottom)]
+    fam.track_pos = float(start)                     # the bomb at the last step
+    app.draw()
+    assert [app.screen.get_at((x, y)) for x in range(palace.left, palace.right)
+            for y in range(palace.top, palace.bottom)] == seen
+    last = lay.bomb_rect(start, start)
+    assert dark_pixels(app.screen, last) > last.w * last.h // 5                    # the bomb is there
+
+
+def test_no_text_under_11_px_at_1024x640(monkeypatch):
+    """Every line of text drawn on a mid-game table at 1024x640 (pods, HUD, track, prompt, buttons, the
+    reason, the enlarged card's reason) is 11 px or more."""
+    from revolt_table.ui import draw
+
+    app, scene = make_table(size=(1024, 640), players=4, seed=3)
+    agent = make_agent("ai:normal", scene.session.rules)
+    for _ in range(200):
+        scene.session.wait_for_ai(5.0)
+        run_frames(app)
+        if to_act(scene) and scene.session.state.view(0).info.phase == "turn":
+            break
+        if to_act(scene):
+            state = scene.session.state
+            play_through_window(app, scene, agent.choose(state.view(0), state.legal_moves(0), random.Random(0)), 1)
+    sizes: list[int] = []
+    real = draw.render_text
+    def record(text, size, *args, **kwargs):
+        sizes.append(size)
+        return real(text, size, *args, **kwargs)
+    monkeypatch.setattr(draw, "render_text", record)
+    scene.auto_ai = False
+    index = next(i for i, sp in enumerate(scene.model.zones["hand:0"].sprites))
+    post_move(card_point(scene, index))
+    post_click(card_point(scene, index))
+    run_frames(app, 2)
+    app.draw()
+    assert sizes and min(sizes) >= 11, sorted(set(sizes))[:5]
+
+
+def test_hint_selects_the_move_and_says_why():
+    from revolt_table.ai import hints
+    from revolt_table.ui import i18n
+
+    app, scene, state = democracy_table(["T3", "BL", "E1", "DR"])
+    rules = scene.session.rules
+    fam = scene.family
+    move, reason = hints.hint(rules, state.view(0), state.legal_moves(0))
+    post_key(pygame.K_h)
+    run_frames(app)
+    assert fam.hand.selected_cards() == list(fam.cards_of(move)) and move.text == "BL"
+    text, _ = fam.actions.info()
+    assert i18n.say(reason) in text and "left neighbour" in text
+    app.draw()
+    under = reason_area(scene)
+    assert text_span(app.screen, under, lambda rgb: rgb[0] > 200 and rgb[1] > 170 and rgb[2] < 160) > 100
+    post_key(pygame.K_RETURN)                         # the hinted move, played as the player would
+    run_frames(app)
+    assert scene.session.state.history[0] == (0, "BL")

@@ -142,12 +142,11 @@ class BombTable(FamilyTable):
         return self.layout.pod_rows(rect)[min(band, 2)]
 
     def hand_height(self, n: int) -> int:
-        """The viewer's cards side by side where they fit (no card covers another's text), else the
-        tallest that keeps most of each face visible."""
+        """How tall the viewer's cards are drawn: side by side, so no card covers another's text (issue
+        11), as tall as the hand's room allows, shrinking as the hand grows."""
         g = self.scene.geom
-        w1 = cards.card_size(100)[0] / 100
-        fit = int(g.hand.w / max(1, n) / (w1 * 1.03))
-        return max(int(g.hand_h * 0.72), min(g.hand_h, fit))
+        fit = int(g.hand.w / max(1, n) / cards.CARD_RATIO) - 1
+        return max(faces.TEXT_CARD_H, min(g.hand_h, fit))
 
     def placements(self) -> dict[str, Placement]:
         s, g, px = self.scene, self.scene.geom, self.scene.metrics.px
@@ -155,8 +154,10 @@ class BombTable(FamilyTable):
         over = s.session.state.is_over
         for seat, pod in g.pods.items():
             if seat == s.viewer or (s.viewer is None and seat == g.bottom_seat):
-                out[f"hand:{seat}"] = Placement("fan", g.hand, g.hand_h, face_up=s.face_up or over, arc=0.04,
-                                                z=50, max_step=1.04)
+                hand = s.model.zones.get(f"hand:{seat}")
+                h = self.hand_height(len(hand.sprites) if hand is not None else 0)
+                out[f"hand:{seat}"] = Placement("fan", g.hand, h, face_up=s.face_up or over, arc=0.0, z=50,
+                                                max_step=1.04)
             _, _, table = self.layout.pod_rows(pod.rect)
             h = max(16, min(g.mini_h + px(4), table.h))
             out[f"table:{seat}"] = Placement("row", table, h, z=15, max_step=0.6)
@@ -196,23 +197,26 @@ class BombTable(FamilyTable):
         return bt("hud.round", n=self.shown["round"])
 
     def draw_hud(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The climate: its token, its name and what it allows."""
+        """The climate: its token, its name, and what it allows on the line under them."""
         m, px = self.scene.metrics, self.scene.metrics.px
         climate = self.shown["climate"]
         if not climate:
             return
-        size = px(44) + round(px(10) * self.climate_pulse)
+        rule = bt(f"climate_rule.{climate}")
+        rule_size = max(bs.MIN_TEXT, draw.fit_text(rule, bs.small(m, 2), rect.w - px(20)))
+        rule_y = rect.bottom - px(10)
+        token_box = rule_y - px(10) - rect.y
+        size = min(px(40), token_box) + round(px(8) * self.climate_pulse)
         token = faces.climate_token(size, climate)
-        surface.blit(token, token.get_rect(center=(rect.x + px(32), rect.y + px(30))))
-        x = rect.x + px(62)
+        centre = (rect.x + px(10) + min(px(40), token_box) // 2, rect.y + token_box // 2 + px(2))
+        surface.blit(token, token.get_rect(center=centre))
+        x = rect.x + px(18) + min(px(40), token_box)
         width = rect.right - x - px(6)
-        draw.text(surface, bt("hud.climate"), bs.small(m, 3), theme.TEXT_MUTED, midleft=(x, rect.y + px(10)))
+        draw.text(surface, bt("hud.climate"), bs.small(m, 3), theme.TEXT_MUTED, midleft=(x, centre[1] - px(10)))
         climate_name = self.painter.climate_name(climate)
         size = draw.fit_text(climate_name, m.font_body, width, bold=True)
-        draw.text(surface, climate_name, size, theme.TEXT, bold=True, midleft=(x, rect.y + px(29)))
-        rule = bt(f"climate_rule.{climate}")
-        size = draw.fit_text(rule, bs.small(m, 3), width)
-        draw.text(surface, rule, max(bs.MIN_TEXT, size), theme.GOLD_LIGHT, midleft=(x, rect.y + px(49)))
+        draw.text(surface, climate_name, size, theme.TEXT, bold=True, midleft=(x, centre[1] + px(8)))
+        draw.text(surface, rule, rule_size, theme.GOLD_LIGHT, midleft=(rect.x + px(10), rule_y))
 
     # ================================================================ playing
     @property

@@ -11,6 +11,7 @@ card (id as rank, type colour, glyph).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -50,6 +51,10 @@ PARTY_SHAPES = ["circle", "square", "triangle", "diamond", "hexagon", "star"]
 
 CLIMATE_COLOURS: dict[str, Color] = {"democracy": (52, 110, 200), "revolution": (196, 48, 44),
                                      "dictatorship": (70, 70, 78)}
+TEXT_CARD_H = 90         # a face this tall (display px) or taller is read in the hand: its text is never tiny
+TEXT_FLOOR = 11          # the smallest text on such a face (issue 11: 11 px anywhere at 1024x640)
+TEXT_13_H = 104          # from this height the effect line is set at 13 px or more (issue 11, at 1280x720)
+
 CLIMATE_GLYPHS = {"democracy": "☮", "revolution": "★", "dictatorship": "♚"}
 
 
@@ -114,54 +119,103 @@ class FacePainter:
             return ""
         return str(card.value) if card.fighter else f"+{card.value}"
 
+    def text_layout(self, card_id: str, size: tuple[int, int]) -> FaceText:
+        """How the face's words are set at `size` (display px): the name in one or two lines on the band,
+        the value or glyph row, the type's name on large faces, then the effect line. A hand-sized face
+        (TEXT_CARD_H px or taller) sets the effect at 13 px from TEXT_13_H up, never under TEXT_FLOOR
+        (issue 11); the text keeps its size before the glyph keeps its room: the row shrinks first."""
+        w, h = size
+        pad = max(2, round(w * 0.035))
+        inner = w - 2 * pad
+        readable = h >= TEXT_CARD_H
+        if readable:
+            target = 13 if h >= TEXT_13_H else TEXT_FLOOR + (h - TEXT_CARD_H) * 2 // (TEXT_13_H - TEXT_CARD_H)
+            target = max(target, round(h * 0.095))
+        else:
+            target = max(5, round(h * 0.1))
+        floor = TEXT_FLOOR if readable else 5
+        large = h >= 2 * TEXT_CARD_H
+        rows = (0.2,) if large else ((0.3, 0.24, 0.18, 0.14, 0.11) if self.value_text(card_id)
+                                     else (0.22, 0.16, 0.12, 0.08, 0.0))
+        best = None
+        for text_size in range(max(floor, target), floor - 1, -1):
+            name_size, name_lines, _ = _fit_wrap(self.name(card_id), min(text_size + 1, 16 if not large else 40),
+                                                 floor, inner - pad, True, 2, 10 ** 6)
+            band_h = len(name_lines) * font(name_size, True).get_linesize() + pad
+            for frac in rows:
+                row_h = round(h * frac)
+                top = pad + band_h + pad // 2 + row_h + pad // 2
+                if large:
+                    top += font(text_size, True).get_linesize() + pad // 2
+                room = h - top - pad
+                lines = _wrap(self.short(card_id), text_size, inner, False)
+                f = font(text_size, False)
+                fits = len(lines) * f.get_linesize() <= room and all(f.size(x)[0] <= inner for x in lines)
+                best = FaceText(pad, name_size, tuple(name_lines), band_h, row_h, large, text_size, tuple(lines), fits)
+                if fits:
+                    return best
+        lines = _wrap(self.short(card_id), floor, inner, False, hyphen=True)       # the last resort
+        f = font(floor, False)
+        fits = len(lines) * f.get_linesize() <= room and all(f.size(x)[0] <= inner for x in lines)
+        return replace(best, text_lines=tuple(lines), fits=fits)
+
     def face(self, card_id: str, height: int) -> pygame.Surface:
         return _face(self, card_id, max(16, int(height)))
 
     def paint(self, card_id: str, size: tuple[int, int]) -> pygame.Surface:
+        """The face at `size` (see text_layout), painted at twice its size and smooth-scaled down."""
         w, h = size
         s = 2
-        W, H = w * s, h * s
-        big = pygame.Surface((W, H), pygame.SRCALPHA)
+        lay = self.text_layout(card_id, size)
+        big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+        W, pad = w * s, lay.pad * s
         colour, dark = TYPE_COLOURS.get(self.type_of(card_id), (cards.INK, (10, 10, 12)))
         radius = max(4, W // 11)
         pygame.draw.rect(big, theme.CARD_FACE, big.get_rect(), border_radius=radius)
-        pad = max(3, int(W * 0.06))
         # header band: the card's name on the type colour
-        band = pygame.Rect(pad, pad, W - 2 * pad, int(H * 0.19))
+        band = pygame.Rect(pad, pad, W - 2 * pad, lay.band_h * s)
         pygame.draw.rect(big, colour, band, border_radius=max(3, radius // 2))
-        name = self.name(card_id)
-        _fit_lines(big, name, band.inflate(-pad, -max(2, pad // 3)), theme.CARD_FACE, bold=True, max_lines=2,
-                   max_size=int(H * 0.085))
-        # centre: big value (fight cards) or glyph, the type under it
-        value = self.value_text(card_id)
-        mid_top, mid_bottom = band.bottom + int(H * 0.02), int(H * 0.66)
-        centre = (W // 2, (mid_top + mid_bottom) // 2)
-        glyph = glyph_for(card_id)
+        y = _draw_lines(big, lay.name_lines, lay.name_size * s, True, theme.CARD_FACE, band.centerx, band.y + pad // 2)
+        # the value (fighters and their gear) or the glyph
+        value, glyph = self.value_text(card_id), glyph_for(card_id)
+        row = pygame.Rect(pad, band.bottom + pad // 2, W - 2 * pad, lay.row_h * s)
         if value:
-            gimg = font(int(H * 0.12), True).render(glyph, True, colour)
-            vimg = font(int(H * 0.28), True).render(value, True, dark)
-            total = gimg.get_width() + vimg.get_width() + pad
-            x = W // 2 - total // 2
-            big.blit(gimg, gimg.get_rect(midleft=(x, centre[1])))
-            big.blit(vimg, vimg.get_rect(midleft=(x + gimg.get_width() + pad, centre[1])))
-        else:
-            ring = int(min(W, mid_bottom - mid_top) * 0.42)
-            pygame.draw.circle(big, colour, centre, ring)
-            pygame.draw.circle(big, dark, centre, ring, max(2, ring // 10))
+            gimg = font(int(row.h * 0.6), True).render(glyph, True, colour)
+            vimg = font(int(row.h * 0.95), True).render(value, True, dark)
+            x = W // 2 - (gimg.get_width() + vimg.get_width() + pad) // 2
+            big.blit(gimg, gimg.get_rect(midleft=(x, row.centery)))
+            big.blit(vimg, vimg.get_rect(midleft=(x + gimg.get_width() + pad, row.centery)))
+        elif row.h > 8:
+            ring = int(row.h * 0.48)
+            pygame.draw.circle(big, colour, row.center, ring)
+            pygame.draw.circle(big, dark, row.center, ring, max(2, ring // 10))
             gimg = font(int(ring * 1.25), True).render(glyph, True, theme.CARD_FACE)
-            big.blit(gimg, gimg.get_rect(center=(centre[0], centre[1] + ring // 20)))
-        tname = self.type_name(card_id).upper()
-        size = _fit_size(tname, int(H * 0.06), W - 2 * pad, True)
-        timg = font(size, True).render(tname, True, dark)
-        big.blit(timg, timg.get_rect(midtop=(W // 2, mid_bottom + int(H * 0.005))))
-        # the short effect line(s)
-        text_box = pygame.Rect(pad, mid_bottom + int(H * 0.075), W - 2 * pad, H - mid_bottom - int(H * 0.075) - pad)
-        pygame.draw.line(big, theme.CARD_EDGE, (pad * 2, text_box.top - 2), (W - pad * 2, text_box.top - 2), 2)
-        _fit_lines(big, self.short(card_id), text_box, theme.TEXT_DARK, bold=False, max_lines=3,
-                   max_size=int(H * 0.072))
-        # corner id (quick reading when the cards overlap in a fan)
+            big.blit(gimg, gimg.get_rect(center=(row.centerx, row.centery + ring // 20)))
+        y = row.bottom + pad // 2
+        if lay.type_line:                             # large faces (the enlarged card, banners): the type too
+            tname = self.type_name(card_id).upper()
+            timg = font(_fit_size(tname, lay.text_size * s, W - 2 * pad, True), True).render(tname, True, dark)
+            big.blit(timg, timg.get_rect(midtop=(W // 2, y)))
+            y += font(lay.text_size * s, True).get_linesize() + pad // 2
+        pygame.draw.line(big, theme.CARD_EDGE, (pad * 2, y - 1), (W - pad * 2, y - 1), 2)
+        _draw_lines(big, lay.text_lines, lay.text_size * s, False, theme.TEXT_DARK, W // 2, y)
         pygame.draw.rect(big, theme.CARD_EDGE, big.get_rect(), max(1, s), border_radius=radius)
         return pygame.transform.smoothscale(big, (w, h))
+
+
+@dataclass(frozen=True)
+class FaceText:
+    """The words of one face at one size (display px): FacePainter.text_layout."""
+
+    pad: int
+    name_size: int
+    name_lines: tuple[str, ...]
+    band_h: int
+    row_h: int
+    type_line: bool
+    text_size: int
+    text_lines: tuple[str, ...]
+    fits: bool                      # every line of the effect fits the face (nothing cut)
 
 
 @lru_cache(maxsize=600)
@@ -176,11 +230,30 @@ def _fit_size(text: str, size: int, width: int, bold: bool) -> int:
     return size
 
 
-def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
-    words, lines, line = text.split(), [], ""
+def _wrap(text: str, size: int, width: int, bold: bool, hyphen: bool = False) -> list[str]:
+    """Words into lines of `width`; a word wider than a line breaks anywhere in Chinese (no spaces),
+    and elsewhere only with `hyphen` (with a hyphen: the last resort of a small face)."""
     f = font(size, bold)
+    words, lines, line = [], [], ""
+    for word in text.split():
+        if f.size(word)[0] <= width:
+            words.append(word)
+            continue
+        cjk = any(ord(c) > 0x2E80 for c in word)
+        if not cjk and not hyphen:
+            words.append(word)               # a Latin word is not cut: the layout says it does not fit
+            continue
+        mark = "" if cjk else "-"
+        piece = ""
+        for ch in word:
+            if piece and f.size(piece + ch + mark)[0] > width:
+                words.append(piece + mark)
+                piece = ""
+            piece += ch
+        words.append(piece)
+    joiner = "" if any(ord(c) > 0x2E80 for c in text) else " "
     for word in words:
-        trial = f"{line} {word}".strip()
+        trial = f"{line}{joiner}{word}".strip()
         if f.size(trial)[0] <= width or not line:
             line = trial
         else:
@@ -191,24 +264,28 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
     return lines
 
 
-def _fit_lines(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Color, *, bold: bool,
-               max_lines: int, max_size: int) -> None:
-    """Draw `text` centred in `box`, wrapped into at most `max_lines`, as large as fits."""
-    size = max(8, max_size)
-    while True:
-        lines = _wrap(text, size, box.width, bold)
-        f = font(size, bold)
-        height = len(lines) * f.get_linesize()
-        fits = len(lines) <= max_lines and height <= box.height and all(f.size(x)[0] <= box.width for x in lines)
-        if fits or size <= 8:
-            break
-        size -= 1
+def _fit_wrap(text: str, size: int, floor: int, width: int, bold: bool, max_lines: int,
+              height: int) -> tuple[int, list[str], bool]:
+    """The largest size from `size` down to `floor` at which `text` wraps into at most `max_lines`
+    lines of `width` that stack within `height`; at the floor, the lines it takes (and False if they
+    do not fit)."""
+    for s in range(max(floor, size), floor - 1, -1):
+        lines = _wrap(text, s, width, bold)
+        f = font(s, bold)
+        if (len(lines) <= max_lines and len(lines) * f.get_linesize() <= height
+                and all(f.size(x)[0] <= width for x in lines)):
+            return s, lines, True
+    return floor, _wrap(text, floor, width, bold), False
+
+
+def _draw_lines(surface: pygame.Surface, lines, size: int, bold: bool, colour: Color, centerx: int, y: int) -> int:
+    """Draw `lines` centred on `centerx` from `y` down; returns the y under the last."""
     f = font(size, bold)
-    y = box.centery - len(lines) * f.get_linesize() // 2
     for line in lines:
         image = f.render(line, True, colour)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        surface.blit(image, image.get_rect(midtop=(centerx, y)))
         y += f.get_linesize()
+    return y
 
 
 # ------------------------------------------------------------------------------------------ tokens
