@@ -446,6 +446,14 @@ def test_card_text_is_large_and_never_cut(size, least):
         lay = fam.painter.text_layout(sp.card, rect.size)
         assert lay.fits and lay.text_size >= least, (sp.card, rect.size, lay)
         assert lay.name_size >= bomb_faces.TEXT_FLOOR
+    from revolt_table.ui import i18n
+    for lang in i18n.LANGUAGES:                     # every card of the deck, in every language, at that size
+        i18n.set_language(lang)
+        try:
+            cut = [c for c in scene.session.rules.params.cards if not fam.painter.text_layout(c, rects[0].size).fits]
+        finally:
+            i18n.set_language("en")
+        assert cut == [], (lang, rects[0].size, cut)
     post_move((5, 5))
     run_frames(app)
     app.draw()
@@ -564,3 +572,36 @@ def test_hint_selects_the_move_and_says_why():
     post_key(pygame.K_RETURN)                         # the hinted move, played as the player would
     run_frames(app)
     assert scene.session.state.history[0] == (0, "BL")
+
+
+def test_a_pod_status_line_never_runs_under_the_hand_count_badge(monkeypatch):
+    """However long a seat's status line (a long AI level's name, "Out of the game" in a long language),
+    it stops before the badge counting the cards in that seat's hand."""
+    from revolt_table.ui import draw
+
+    app, scene = make_table(size=(1024, 640), players=6, seed=6)
+    run_frames(app, 2)
+    fam = scene.family
+    long = {seat: f"status of seat {seat} that goes on and on and on past every badge" for seat in range(6)}
+    monkeypatch.setattr(fam, "pod_subtitle", lambda seat: long[seat])
+    badges, lines = {}, {}
+    real_badge, real_text = fam.pod_badge, draw.text
+
+    def badge(surface, seat, head):
+        badges[seat] = real_badge(surface, seat, head)
+        return badges[seat]
+
+    def text(surface, content, *args, **kwargs):
+        rect = real_text(surface, content, *args, **kwargs)
+        for seat, line in long.items():
+            if content and content.rstrip("…") and line.startswith(content.rstrip("…")) and len(content) > 14:
+                lines[seat] = rect                       # the line, whole or cut short with "…"
+        return rect
+    monkeypatch.setattr(fam, "pod_badge", badge)
+    monkeypatch.setattr(draw, "text", text)
+    scene.session.thinking.clear()
+    app.draw()
+    others = [seat for seat in range(6) if seat != scene.viewer]
+    assert set(others) <= set(lines) and set(others) <= set(badges)
+    for seat in others:
+        assert lines[seat].right <= badges[seat], (seat, lines[seat], badges[seat])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.table import widgets
 from revolt_table.ui.table.render import avatar, panel_surface, thinking_dots
 from revolt_table.ui.table.section import Z_CARDS, Z_HUD, Z_MENU, Z_PODS, Section
@@ -24,6 +25,18 @@ def count_badge(surface: pygame.Surface, metrics, count: int, midright: tuple[in
     pygame.draw.rect(surface, theme.GOLD_DARK, r, 1, border_radius=m.px(5))
     draw.text(surface, str(count), m.font_small, theme.TEXT, bold=True, center=r.center)
     return r.left
+
+
+def fit_line(text: str, size: int, width: int, least: int = 11) -> tuple[str, int]:
+    """`text` at the largest size down to `least` px (the smallest text anywhere, issue 11) that fits in
+    `width`; if even that is too wide, cut short with "…" (a status line never runs under a badge)."""
+    size = max(least, draw.fit_text(text, size, width))
+    f = font(size, False)
+    if f.size(text)[0] <= width:
+        return text, size
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
 
 
 class CardsSection(Section):
@@ -76,9 +89,8 @@ class PodsSection(Section):
             thinking_dots(surface, (x + m.px(10), head.centery + m.px(10)), max(2, m.px(3)), s.time)
             draw.text(surface, tt("thinking"), small, theme.TEXT_MUTED, midleft=(x + m.px(24), head.centery + m.px(10)))
         else:
-            sub = table.pod_subtitle(seat)
-            draw.text(surface, sub, draw.fit_text(sub, small, width), theme.TEXT_MUTED,
-                      midleft=(x, head.centery + m.px(10)))
+            sub, size = fit_line(table.pod_subtitle(seat), small, width)
+            draw.text(surface, sub, size, theme.TEXT_MUTED, midleft=(x, head.centery + m.px(10)))
 
 
 class HudSection(Section):
