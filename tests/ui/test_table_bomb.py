@@ -495,6 +495,8 @@ def test_a_hovered_card_shows_enlarged_with_its_reason():
     assert count_near(app.screen, theme.CARD_FACE, 8, pygame.Rect(card.x, 60, card.w, card.y - 80)) > before
     reason = pygame.Rect(0, big.top - 40, 1024, 38)                                  # why, above it
     assert text_span(app.screen, reason, reddish) > 100
+    over_card = pygame.Rect(0, card.top - 36, 1024, 30)                              # said once, not twice
+    assert text_span(app.screen, over_card, reddish) == 0
     post_move((5, 5))
     run_frames(app)
     assert zoom.card() is None

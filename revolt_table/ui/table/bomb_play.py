@@ -168,6 +168,16 @@ class BombHand(HandSection):
             self.selected = [i for i in self.selected if table.painter.type_of(sprites[i].card or "") != kind]
         super().click(index)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        self._quiet = True           # the enlarged card says why, above it (CardZoomSection): no second pill
+        try:
+            super().draw(surface)
+        finally:
+            self._quiet = False
+
+    def pointed(self) -> int | None:
+        return None if getattr(self, "_quiet", False) else super().pointed()
+
     def play(self) -> bool:
         s, table = self.scene, self.table
         hits = table.options(tuple(self.selected_cards()))
