@@ -85,6 +85,26 @@ def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int
     return size
 
 
+def fit_lines(content: str, size: int, max_width: int, bold: bool = False, least: int = 11,
+              max_lines: int = 2) -> tuple[int, list[str]]:
+    """`content` on one line at the largest size down to `least` px (the smallest text anywhere at
+    1024x640) that fits in max_width, else wrapped at `least` px into at most `max_lines` lines: a
+    column heading ("Bônus de moedas") takes two lines rather than shrinking out of reach."""
+    fitted = fit_text(content, size, max_width, bold)
+    if fitted >= least or fitted >= size:
+        return fitted, [content]
+    return least, font(least, bold).wrap(content, max_width)[:max_lines]
+
+
+def lines_at(surface: pygame.Surface, lines: list[str], size: int, color: theme.Color, center: tuple[int, int],
+             *, bold: bool = False) -> None:
+    """Lines from fit_lines, one under the other, their block centred on `center`."""
+    step = font(size, bold).get_linesize() - 1
+    for i, line in enumerate(lines):
+        text(surface, line, size, color, bold=bold,
+             center=(center[0], center[1] + int((i - (len(lines) - 1) / 2) * step)))
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, alpha: int = 235,
           edge: theme.Color = theme.PANEL_EDGE) -> None:
     """A dark translucent rounded panel with a thin light edge and a soft drop shadow."""

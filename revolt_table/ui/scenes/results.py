@@ -175,8 +175,8 @@ class ResultsScene(PageScene):
         head = y + self.row_h // 2
         draw.text(surface, t("results.player"), m.font_small, theme.GOLD, bold=True, midleft=(x0, head))
         for cx, heading in zip(centres, data.detail_columns + self.game_columns + [t("results.total")]):
-            fit = draw.fit_text(heading, m.font_small, col_w - m.px(6), bold=True)
-            draw.text(surface, heading, fit, theme.GOLD, bold=True, center=(cx, head))
+            fit, lines = draw.fit_lines(heading, m.font_small, col_w - m.px(6), bold=True)   # wraps, never < 11 px
+            draw.lines_at(surface, lines, fit, theme.GOLD, (cx, head), bold=True)
         pygame.draw.line(surface, theme.GOLD_DARK, (x0, y + self.row_h - 1), (p.right - m.pad, y + self.row_h - 1), 1)
         for r, row in enumerate(data.rows):
             ry = y + self.row_h * (r + 1)

@@ -111,8 +111,8 @@ class ActionsSection(Section):
             move, _ = table.selection_state(chosen)
             if move is not None:
                 return tt("prompt_confirm_multi") if table.multi_select else tt("prompt_confirm")
-            if to_act:
-                return tt("prompt_choose_other")
+            if to_act:       # one card that cannot go, or cards that make no play here
+                return tt("prompt_choose_other_multi") if table.multi_select else tt("prompt_choose_other")
         if to_act:
             hand = getattr(table, "hand", None)
             if hand is not None and hand.one_click():
@@ -198,7 +198,7 @@ class ActionsSection(Section):
         h, gap, x = px(38), px(10), area.x
         out = []
         for action in self.actions():
-            width = font(m.font_small, True).size(action.label)[0] + px(40 if action.key else 28)
+            width = font(m.font_body, True).size(action.label)[0] + px(40 if action.key else 28)   # drawn at font_body
             width = max(px(84), min(width, px(170)))
             out.append((pygame.Rect(x, area.y, width, h), action))
             x += width + gap

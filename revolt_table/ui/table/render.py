@@ -164,7 +164,7 @@ class TableRenderer:
 
     def count_badge(self, surface: pygame.Surface, card: pygame.Rect, count: int) -> None:
         """A small round number on a stack's corner: how many cards it holds."""
-        r = max(9, card.w // 5)
+        r = max(10, card.w // 5)                    # room for two digits at 11 px, the least anywhere
         centre = (card.right - r // 3, card.bottom - r // 3)
         pygame.draw.circle(surface, theme.SHADOW, (centre[0] + 1, centre[1] + 2), r)
         pygame.draw.circle(surface, theme.PANEL, centre, r)

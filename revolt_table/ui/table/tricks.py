@@ -21,9 +21,10 @@ import pygame
 from revolt_table.engine import Message, Move
 from revolt_table.games.tricks import TricksParams
 from revolt_table.ui import cards, draw, i18n, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.table import tricks_faces as faces
 from revolt_table.ui.table import tricks_sections as ts
-from revolt_table.ui.table.actions import Action
+from revolt_table.ui.table.actions import Action, wrap
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.hand import NUMBER_KEYS, HandSection
 from revolt_table.ui.table.layout import Placement
@@ -210,9 +211,12 @@ class TricksTable(FamilyTable):
         pile_h = min(band.height - px(6), px(58))
         pile = pygame.Rect(band.x + px(4), band.centery - pile_h // 2, cards.card_size(pile_h)[0], pile_h)
         icon = min(px(28), band.height - px(10))
-        step = (band.right - pile.right - px(40)) // 2           # the trick count and its word first
+        m = self.scene.metrics                                   # the trick count and its word first,
+        word = font(max(11, m.font_small - px(1))).size(rt("tricks_word"))[0]    # the word at 11 px or more
+        first = max(px(40), word + px(14))
+        step = (band.right - pile.right - first) // 2
         coin = pygame.Rect(0, 0, icon, icon)
-        coin.midleft = (pile.right + px(40), band.centery)
+        coin.midleft = (pile.right + first, band.centery)
         arms = pygame.Rect(0, 0, icon, icon)
         arms.midleft = (coin.left + step, band.centery)
         return {"tricks": pile, "coins": coin, "points": arms}
@@ -328,8 +332,11 @@ class TricksTable(FamilyTable):
         y = rect.y + m.px(42)
         surface.blit(img, img.get_rect(midleft=(x, y)))
         line = rt("cut_rule", family=self.singular(self.trump), n=self.cut_cost)
-        draw.text(surface, line, draw.fit_text(line, m.font_small - m.px(1), rect.w - m.px(30) - icon),
-                  theme.TEXT_MUTED, midleft=(x + icon + m.px(6), y))
+        size, lines = wrap(line, m.font_small - m.px(1), rect.w - m.px(30) - icon, False, 2, 11)   # 11 px least
+        step = font(size).get_linesize()
+        for k, part in enumerate(lines[:2]):
+            draw.text(surface, part, size, theme.TEXT_MUTED,
+                      midleft=(x + icon + m.px(6), y + int((k - (len(lines[:2]) - 1) / 2) * step)))
 
     # ================================================================ playing
     def may_cut(self, card: str) -> bool:

@@ -50,7 +50,7 @@ class PodRowsSection(Section):
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, pile, 1, border_radius=max(3, pile.w // 9))
         word = rt("tricks_word")
-        size = draw.fit_text(word, m.font_small - m.px(1), spots["coins"].left - pile.right - m.px(12), True)
+        size = max(11, draw.fit_text(word, m.font_small - m.px(1), spots["coins"].left - pile.right - m.px(12)))
         draw.text(surface, str(n), m.font_body, theme.TEXT, bold=True,
                   midleft=(pile.right + m.px(8) + min(n, 4) * m.px(2), pile.centery - m.px(7)))
         draw.text(surface, word, size, theme.TEXT_MUTED, midleft=(pile.right + m.px(8), pile.centery + m.px(11)))
@@ -133,7 +133,7 @@ class BadgeSection(Section):
         scale = 0.6 + 0.4 * table.badge_pop
         icon_h = max(8, int(m.px(36) * scale))
         image = draw.render_text(table.plural(table.badge), max(8, int(m.font_heading * scale)), theme.TEXT, True)
-        small = draw.render_text(rt("chosen_family"), max(8, int(m.font_small * scale)), theme.TEXT_MUTED)
+        small = draw.render_text(rt("chosen_family"), max(11, int(m.font_small * scale)), theme.TEXT_MUTED)
         w = icon_h + m.px(10) + max(image.get_width(), small.get_width()) + m.px(30)
         h = max(icon_h, image.get_height() + small.get_height()) + m.px(12)
         box = pygame.Rect(0, 0, w, h)

@@ -63,8 +63,12 @@ def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
     if focused:
         pygame.draw.rect(surface, theme.CARD_FACE, rect.inflate(px(6), px(6)), max(2, px(2)),
                          border_radius=radius + px(3))
-    text_size = draw.fit_text(label, size or metrics.font_small, rect.w - px(26 if key else 12), bold=True)
-    centre = (rect.centerx - px(4), rect.centery) if key else rect.center
+    room, centre = rect.w - px(12), rect.center
+    if key:       # the label stays clear of the key letter in the corner, whatever the text size
+        key_left = rect.right - px(6) - draw.render_text(key, max(MIN_TEXT, metrics.font_small - px(4)), fg).get_width()
+        centre = (rect.centerx - px(4), rect.centery)
+        room = min(room, 2 * (key_left - px(4) - centre[0]))
+    text_size = draw.fit_text(label, size or metrics.font_small, room, bold=True)
     draw.text(surface, label, text_size, fg, bold=True, center=centre)
     if key:
         draw.text(surface, key, max(MIN_TEXT, metrics.font_small - px(4)), fg,
@@ -153,8 +157,8 @@ def summary_panel(surface: pygame.Surface, metrics, screen: tuple[int, int], abo
     x0 = box.x + px(18)
     for k, col in enumerate(cols):
         cx = x0 + name_w + col_w * (k + 0.5)
-        draw.text(surface, col, draw.fit_text(col, m.font_small, int(col_w - px(6)), True), theme.TEXT_MUTED,
-                  bold=True, center=(int(cx), y + row_h // 2))
+        size, lines = draw.fit_lines(col, m.font_small, int(col_w - px(6)), True)     # wraps, never < 11 px
+        draw.lines_at(surface, lines, size, theme.TEXT_MUTED, (int(cx), y + row_h // 2), bold=True)
     y += row_h
     for i, row in enumerate(rows):
         r = pygame.Rect(box.x + px(10), y, box.w - px(20), row_h - px(4))
