@@ -152,7 +152,7 @@ def test_invalid_selection_shows_why_and_does_not_play():
     press_key(app, pygame.K_BACKSPACE)
     click_cards(app, scene, [ids.index(c) for c in ("6S", "7S", "8S", "9H")])
     assert fam.actions.info()[0] == "A chain needs at least 5 cards"
-    assert fam.actions.prompt() == "This cannot be played now: choose another card"
+    assert fam.actions.prompt() == "That selection can't be played now: add or change cards"
 
 
 def pinkish(surface, rect) -> int:

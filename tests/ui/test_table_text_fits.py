@@ -218,6 +218,36 @@ def decision(check: Checker, scene, label: str) -> None:
     table.hand.clear()
     table.hint()
     check.check(f"{label}, hint")
+    table.hand.clear()
+    choices(check, scene, label)
+
+
+def choices(check: Checker, scene, label: str) -> None:
+    """The popups a decision can open, each drawn open then closed: a Blaggard that may cut asks "play it
+    or cut with it?" (Révolte!), a button whose label ends in "…" asks for a target (Revolución)."""
+    from revolt_table.ui.table.popups import ChoicePopup
+
+    table = scene.family
+    popup = next((s for s in table.sections if isinstance(s, ChoicePopup)), None)
+    if popup is None:
+        return
+    may_cut = getattr(table, "may_cut", None)
+    for sprite in table.hand.sprites() if may_cut is not None else ():
+        if may_cut(sprite.card) and table.selection_state((sprite.card,))[0] is not None:
+            table.hand.select_cards((sprite.card,))
+            table.hand.play()
+            if popup.shown():
+                check.check(f"{label}, the Blaggard's choice")
+                popup.close()
+            break
+    for action in table.actions.actions():
+        if action.enabled and action.label.endswith("…"):
+            table.actions.press(action)
+            if popup.shown():
+                check.check(f"{label}, choosing for {action.id}")
+                popup.close()
+            break
+    table.hand.clear()
 
 
 def play_hint(app, scene) -> None:
