@@ -269,7 +269,7 @@ def test_combinations_click_adds_and_removes_and_a_double_click_plays(monkeypatc
         post_click(card_point(scene, 1))
         run_frames(app, 40)
         assert table.hand.selected == [0, 1] and human_moves(scene) == []
-        assert table.actions.prompt() == tt("prompt_choose_other")
+        assert table.actions.prompt() == tt("prompt_choose_other_multi")
         assert table.actions.info() == (i18n.say(why), REASON_RGB)
         post_click(card_point(scene, 1))                      # a click on a selected card removes it
         run_frames(app, 40)

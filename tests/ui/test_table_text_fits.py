@@ -134,7 +134,8 @@ def problems_in(recorder: Recorder, whole: bool = True) -> list[str]:
                 out.append(f"{content!r} spills out of its {kind} ({tuple(rect)} in {tuple(box)})")
             if kind == "button":
                 out += [f"{content!r} touches {other!r} on a button" for other, _s, _r, ink2, _sec in recorder.texts
-                        if other != content and box.collidepoint(ink2.center) and ink.inflate(2, 2).colliderect(ink2)]
+                        if other != content and min(len(content), len(other)) == 1        # a key letter
+                        and box.collidepoint(ink2.center) and ink.inflate(2, 2).colliderect(ink2)]
     return out
 
 

@@ -68,8 +68,8 @@ def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
         key_left = rect.right - px(6) - draw.render_text(key, max(MIN_TEXT, metrics.font_small - px(4)), fg).get_width()
         centre = (rect.centerx - px(4), rect.centery)
         room = min(room, 2 * (key_left - px(4) - centre[0]))
-    text_size = draw.fit_text(label, size or metrics.font_small, room, bold=True)
-    draw.text(surface, label, text_size, fg, bold=True, center=centre)
+    text_size, lines = draw.fit_lines(label, size or metrics.font_small, room, True, MIN_TEXT)   # else 2 lines
+    draw.lines_at(surface, lines, text_size, fg, centre, bold=True)
     if key:
         draw.text(surface, key, max(MIN_TEXT, metrics.font_small - px(4)), fg,
                   midright=(rect.right - px(6), rect.y + max(px(10), MIN_TEXT // 2 + px(3))))
