@@ -26,6 +26,7 @@ from revolt_table.engine import Message, Move
 from revolt_table.games.bomb_info import PhaseContext
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import approach
+from revolt_table.ui.fonts import font
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table import bomb_moves
 from revolt_table.ui.table import bomb_play as play
@@ -203,8 +204,10 @@ class BombTable(FamilyTable):
         if not climate:
             return
         rule = bt(f"climate_rule.{climate}")
-        rule_size = max(bs.MIN_TEXT, draw.fit_text(rule, bs.small(m, 2), rect.w - px(20)))
-        rule_y = rect.bottom - px(10)
+        # the rule on one line, or on two at the smallest size (German, French... at 1024x640)
+        rule_size, rule_lines = draw.fit_lines(rule, bs.small(m, 2), rect.w - px(20), least=bs.MIN_TEXT)
+        step = font(rule_size).get_linesize() - 1
+        rule_y = rect.bottom - px(10) - step * (len(rule_lines) - 1)     # the first line's middle
         token_box = rule_y - px(10) - rect.y
         size = min(px(40), token_box) + round(px(8) * self.climate_pulse)
         token = faces.climate_token(size, climate)
@@ -216,7 +219,8 @@ class BombTable(FamilyTable):
         climate_name = self.painter.climate_name(climate)
         size = draw.fit_text(climate_name, m.font_body, width, bold=True)
         draw.text(surface, climate_name, size, theme.TEXT, bold=True, midleft=(x, centre[1] + px(8)))
-        draw.text(surface, rule, rule_size, theme.GOLD_LIGHT, midleft=(rect.x + px(10), rule_y))
+        for i, line in enumerate(rule_lines):
+            draw.text(surface, line, rule_size, theme.GOLD_LIGHT, midleft=(rect.x + px(10), rule_y + i * step))
 
     # ================================================================ playing
     @property
