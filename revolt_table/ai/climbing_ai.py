@@ -20,13 +20,18 @@ candidates with a fast family rollout policy (`rollout_policy`), to be used for 
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 from functools import lru_cache
 
 from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
+from ..games.climbing import PASS, move_of_key
 from .base import HeuristicAgent
+from .budget import Budget
+from .search import RolloutPolicy, SearchAgent, SearchSpec
 
 ACE, TWO, BJ, RJ = dz.ACE, dz.TWO, dz.BLACK_JOKER, dz.RED_JOKER
 _K = tuple(tuple(c << (3 * r) for c in range(5)) for r in range(15))
@@ -81,22 +86,49 @@ def _simple(counts: tuple) -> tuple[float, tuple[int, ...]]:
 
 
 def _sequences(key: int) -> list[int]:
-    """Keys of every chain, chain of pairs and airplane core the hand holds."""
-    c = dz.unpack(key)
+    """Keys of every chain, chain of pairs and airplane core the hand holds (with cheapest wings)."""
+    return [k for k, _ in _costed_sequences(key, dz.unpack(key))]
+
+
+_SEQ_COST = tuple(0.7 if r >= ACE else 0.85 for r in range(15))   # combo_cost of a chain topped by r
+_TRIO_COST = tuple(0.5 if r >= ACE else 0.9 for r in range(15))
+_SINGLE_COST = tuple(1.0 - _SINGLE_CTRL.get(r, 0.0) for r in range(15))
+_PAIR_COST = tuple(1.0 - _PAIR_CTRL.get(r, 0.0) for r in range(15))
+
+
+_ONES = sum(1 << (3 * r) for r in range(ACE + 1))       # bit 3r for every rank a sequence may hold
+
+
+def _costed_sequences(key: int, c) -> list[tuple[int, float]]:
+    """(key, combo_cost) of every sequence in hand `key` (counts `c`): chains, chains of pairs,
+    airplane cores, and each core with its cheapest wings; by width, then start, then length.
+
+    Bit tricks on the packed key find the starts of long enough runs first (most hands have few)."""
     out = []
+    at_least = ((key | key >> 1 | key >> 2) & _ONES, (key >> 1 | key >> 2) & _ONES,
+                (key >> 2 | key & key >> 1) & _ONES)
     for width, min_len in ((1, 5), (2, 3), (3, 2)):
-        for s in range(0, ACE + 1):
-            if c[s] < width:
-                continue
+        held = at_least[width - 1]
+        starts = held
+        for _ in range(min_len - 1):
+            starts &= held >> 3 * (_ + 1)
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            s = (low.bit_length() - 1) // 3
             k = 0
             for e in range(s, ACE + 1):
-                if c[e] < width:
+                if not held >> 3 * e & 1:
                     break
                 k += _K[e][width]
                 if e - s + 1 >= min_len:
-                    out.append(k)
                     if width == 3:
-                        _add_wings(out, c, k, s, e)
+                        out.append((k, 0.6))
+                        wings: list = []
+                        _add_wings(wings, c, k, s, e)
+                        out += [(w, combo_cost(dz.combo_of_key(w))) for w in wings]
+                    else:
+                        out.append((k, _SEQ_COST[e]))
     return out
 
 
@@ -111,18 +143,66 @@ def _add_wings(out: list, c, core: int, s: int, e: int) -> None:
         out.append(core + sum(_K[r][2] for r in pairs[:n]))
 
 
-@lru_cache(maxsize=65_536)
-def plan(key: int) -> tuple[float, tuple[int, ...]]:
-    """(cost, combination keys) of the best split found for a hand; lower cost = stronger hand."""
+def _simple_cost(c) -> float:
+    """The cost of `_simple(c)`, summed in the same order (the same float), without building keys."""
+    cost = 0
+    rocket = c[BJ] and c[RJ]
+    if rocket:
+        cost += -BOMB_BONUS
+    top = BJ if rocket else 15
+    singles = [r for r in range(top) if c[r] == 1]
+    pairs = [r for r in range(15) if c[r] == 2]
+    for r in range(13):
+        if c[r] == 4:
+            cost += -BOMB_BONUS
+    for r in range(13):
+        if c[r] == 3:
+            if singles and singles[0] < TWO:
+                singles.pop(0)
+            elif pairs and pairs[0] < TWO:
+                pairs.pop(0)
+            cost += _TRIO_COST[r]
+    for r in pairs:
+        cost += _PAIR_COST[r]
+    for r in singles:
+        cost += _SINGLE_COST[r]
+    return cost
+
+
+@lru_cache(maxsize=1 << 17)
+def _best(key: int) -> tuple[float, int]:
+    """(cost, first sequence of the best split, or 0 when it has none): `plan` without the combination
+    list, which only a lead needs (play-outs ask for the cost thousands of times)."""
     if key == 0:
-        return 0.0, ()
-    best = _simple(dz.unpack(key))
-    for seq in _sequences(key):
-        sub_cost, sub = plan(key - seq)
-        cost = sub_cost + combo_cost(dz.combo_of_key(seq))
-        if cost < best[0] - 1e-9:
-            best = (cost, (seq,) + sub)
-    return best
+        return 0.0, 0
+    c = dz.unpack(key)
+    best_cost, best_seq = _simple_cost(c), 0
+    for seq, seq_cost in _costed_sequences(key, c):
+        cost = _best(key - seq)[0] + seq_cost
+        if cost < best_cost - 1e-9:
+            best_cost, best_seq = cost, seq
+    return best_cost, best_seq
+
+
+def plan_cost(key: int) -> float:
+    """`plan(key)[0]`, faster."""
+    return _best(key)[0]
+
+
+@lru_cache(maxsize=1 << 14)
+def plan(key: int) -> tuple[float, tuple[int, ...]]:
+    """(cost, combination keys) of the best split found for a hand; lower cost = stronger hand: the
+    sequences `_best` picks one after the other, then the simple split of what is left."""
+    cost = _best(key)[0]
+    combos: list[int] = []
+    while key:
+        seq = _best(key)[1]
+        if not seq:
+            combos += _simple(dz.unpack(key))[1]
+            break
+        combos.append(seq)
+        key -= seq
+    return cost, tuple(combos)
 
 
 def bid_strength(key: int) -> float:
@@ -130,7 +210,7 @@ def bid_strength(key: int) -> float:
     c = dz.unpack(key)
     bombs = sum(1 for r in range(13) if c[r] == 4)
     score = 4 * c[RJ] + 3 * c[BJ] + 2 * c[TWO] + 0.5 * c[ACE] + 4 * bombs
-    return score - plan(key)[0]
+    return score - plan_cost(key)
 
 
 def _key_of_cards(cards) -> int:
@@ -161,21 +241,32 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         return self._play(view, hand, legal_moves)
 
     def _bid(self, hand: int, info, legal_moves: list[Move], rng: random.Random) -> Move:
-        s = bid_strength(hand) + (rng.uniform(-1.5, 1.5) if self.noise else 0.0)
-        want = sum(1 for t in self.bid_thresholds if s >= t)
-        if want > info.current_bid:
+        return self.bid_from(hand, info.current_bid, legal_moves, rng)
+
+    def bid_from(self, hand: int, current_bid: int, legal_moves: list[Move], rng: random.Random) -> Move:
+        """Bid the number of thresholds the hand's strength reaches, if that beats the current bid."""
+        want = self.bid_wanted(hand, rng)
+        if want > current_bid:
             for m in legal_moves:
                 if m.text == f"bid{want}":
                     return m
         return legal_moves[0]  # pass
 
+    def bid_wanted(self, hand: int, rng: random.Random | None = None) -> int:
+        s = bid_strength(hand) + (rng.uniform(-1.5, 1.5) if self.noise and rng is not None else 0.0)
+        return sum(1 for t in self.bid_thresholds if s >= t)
+
     # --- play -----------------------------------------------------------------------------------
     def _play(self, view: View, hand: int, legal_moves: list[Move]) -> Move:
         info = view.info
-        seat = view.seat
-        n = view.players
-        landlord = info.landlord
-        left = info.cards_left
+        return self.play_from(view.seat, hand, info.landlord, info.cards_left, info.lead.to_beat is None,
+                              info.lead.owner, legal_moves)
+
+    def play_from(self, seat: int, hand: int, landlord: int, left, leading: bool, owner: int,
+                  legal_moves: list[Move]) -> Move:
+        """The play decision from the few facts it reads (a view's, or `seat_facts` of a determinized
+        state in the search's play-outs: the same decision either way)."""
+        n = len(left)
         enemies = [s for s in range(n) if s != seat and (seat == landlord or s == landlord)]
         partner = next((s for s in range(n) if s != seat and s not in enemies), None)
         enemy_min = min(left[s] for s in enemies)
@@ -183,10 +274,9 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         # going out wins the deal
         if hand in by_key:
             return by_key[hand]
-        lead = info.lead
-        if lead.to_beat is None:
+        if leading:
             return self._lead(hand, by_key, legal_moves, enemy_min, partner, left)
-        return self._respond(hand, by_key, legal_moves, lead.owner, partner, enemies, enemy_min, left, seat,
+        return self._respond(hand, by_key, legal_moves, owner, partner, enemies, enemy_min, left, seat,
                              landlord)
 
     def _lead(self, hand, by_key, legal_moves, enemy_min, partner, left) -> Move:
@@ -243,20 +333,20 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         pass_move = legal_moves[0]
         if owner == partner:
             return pass_move
-        base = plan(hand)[0]
+        base = plan_cost(hand)
         ordinary, bombs = [], []
         for k in by_key:
             (bombs if dz.combo_of_key(k).type in (dz.BOMB, dz.ROCKET) else ordinary).append(k)
         danger = left[owner] <= (self.landlord_alarm if seat == landlord else 4) or enemy_min <= 2 or (seat != landlord and left[landlord] <= self.farmer_alarm)
         if ordinary:
-            scored = sorted(((plan(hand - k)[0], dz.combo_of_key(k).rank, k) for k in ordinary))
+            scored = sorted(((plan_cost(hand - k), dz.combo_of_key(k).rank, k) for k in ordinary))
             cost, _, k = scored[0]
             slack = self.slack if seat == landlord else self.farmer_slack
             if cost <= base - 0.4 or danger or cost <= base + slack and dz.combo_of_key(k).rank < TWO:
                 return by_key[k]
         if bombs:
             k = min(bombs, key=lambda x: dz.combo_of_key(x).rank)
-            after = plan(hand - k)[0]
+            after = plan_cost(hand - k)
             if left[owner] <= 5 or after <= 1.2:
                 return by_key[k]
         return pass_move
@@ -369,80 +459,206 @@ def _parts3(key: int) -> tuple[tuple[int, int], ...]:
     return p
 
 
-class ClimbingSearchAgent:
-    """Determinized Monte-Carlo over the few moves the heuristic finds worth considering.
+_NORMAL_POLICY = ClimbingHeuristicAgent()
 
-    Why not just the generic `ai/search.py` agent: a leading hand has hundreds of legal moves, so a
-    flat search spreads its playouts too thin; random playouts misjudge Dou Dizhu badly. Here every
-    round samples ONE determinization (from the view only) and plays each candidate on a clone of
-    it with the same playout seed (common random numbers), using `rollout_policy`; the heuristic's own
-    move is kept unless another candidate does clearly better.
-    """
 
-    name = "ai:hard"
+def normal_policy(state, seat: int, rng: random.Random) -> Move:
+    """ai:normal's own decision on a full ClimbingState, from `state.seat_facts(seat)` instead of a
+    view (a view per play-out move would cost more than the decision): the play-out policy of ai:hard,
+    so that its play-outs are games of the normal AI, and its model of how the others play."""
+    moves = state.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    f = state.seat_facts(seat)
+    if f.phase == "bidding":
+        return _NORMAL_POLICY.bid_from(f.hand, f.current_bid, moves, rng)
+    return _NORMAL_POLICY.play_from(seat, f.hand, f.landlord, f.cards_left, f.to_beat is None, f.lead_owner,
+                                    moves)
 
-    def __init__(self, rules, iterations: int = 240, time_budget: float | None = None, candidates: int = 5,
-                 margin: float = 0.03):
-        self.rules = rules
-        self.iterations = iterations
-        self.time_budget = time_budget
-        self.heuristic = ClimbingHeuristicAgent(rules)
+
+def _bid_log_likelihood(strength: float, bids, noise: float) -> float:
+    """log P(these bids | the hand's bid strength), ai:normal's thresholds read through Gaussian noise:
+    a bid b means the noisy strength fell in threshold band b; a pass, that it stayed at or below the
+    bid already made."""
+    t = _NORMAL_POLICY.bid_thresholds
+    edges = [-math.inf, *t, math.inf]
+
+    def below(x: float) -> float:       # P(strength + noise < x)
+        return 0.5 * (1.0 + math.erf((x - strength) / (noise * math.sqrt(2.0))))
+
+    out = 0.0
+    for amount, before in bids:
+        if amount:
+            p = below(edges[amount + 1]) - below(edges[amount])
+        else:
+            p = below(edges[before + 1])
+        out += math.log(max(p, 1e-6))
+    return out
+
+
+class ClimbingSpec(SearchSpec):
+    """Dou Dizhu's hooks for the shared search (ai/search.py): a shortlist of distinct plans, play-outs
+    by the normal policy, the deal's result as value (a win, plus a little for the points)."""
+
+    candidates = 6
+    max_moves = 400
+
+    def __init__(self, rules, policy: RolloutPolicy = normal_policy, candidates: int = 6, pool: int = 1,
+                 points: float = 0.02, play_weight: float = 1.0, bid_noise: float = 1.5,
+                 trick_miss: float = 0.25) -> None:
+        super().__init__(rules, heuristic=ClimbingHeuristicAgent(rules), rollout_policy=policy)
         self.candidates = candidates
-        self.margin = margin
+        self.pool = pool
+        self.points = points
+        self.play_weight = play_weight
+        self.bid_noise = bid_noise
+        self.trick_miss = trick_miss
+        self._record_for: View | None = None
+        self._record_cache: list = []
 
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
+    def decide_without_search(self, view: View, legal_moves: list[Move]) -> bool:
+        """Bids are the heuristic's; so is going out with the whole hand (it wins the deal)."""
         if view.info.phase == "bidding":
-            return self.heuristic.choose(view, legal_moves, rng)
-        shortlist = self._shortlist(view, legal_moves, rng)
-        if len(shortlist) == 1:
-            return shortlist[0]
-        import time
-        seat = view.seat
-        totals = [0.0] * len(shortlist)
-        rounds = max(1, self.iterations // len(shortlist))
-        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
-        done = 0
-        for _ in range(rounds):
-            base = self.rules.from_view(view, rng)
-            playout_seed = rng.getrandbits(32)
-            for i, move in enumerate(shortlist):
-                state = base.clone()
-                state.apply(seat, move)
-                r = random.Random(playout_seed)
-                while not state.is_over:
-                    actor = state.to_act[0]
-                    state.apply(actor, rollout_policy(state, actor, r))
-                score = state.scores[seat]
-                totals[i] += (1.0 if score > 0 else 0.0) + 0.02 * score
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best = max(range(len(shortlist)), key=lambda i: totals[i])
-        if totals[best] - totals[0] > self.margin * done:
-            return shortlist[best]
-        return shortlist[0]
+            return True
+        hand = _key_of_cards(view.hand() or ())
+        return any(m.payload == hand for m in legal_moves)
 
-    def _shortlist(self, view: View, legal_moves: list[Move], rng: random.Random) -> list[Move]:
-        """The heuristic's move first, then the moves leaving the best-planned hands (and pass)."""
-        first = self.heuristic.choose(view, legal_moves, rng)
+    def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
+        """The heuristic's move, then the best move of each other kind (type and length; pass is a
+        kind), kinds ordered by how well the hand plans after the move."""
         if len(legal_moves) <= self.candidates:
             return [first] + [m for m in legal_moves if m != first]
         hand = _key_of_cards(view.hand() or ())
-        scored = sorted(((plan(hand - m.payload)[0] if m.text != "pass" else plan(hand)[0] + 0.5, i)
-                         for i, m in enumerate(legal_moves)))
+        best: dict[tuple, tuple[float, int, Move]] = {}
+        for m in legal_moves:
+            if m.text == "pass":
+                kind, score, rank = ("pass",), plan_cost(hand) + 0.5, 0
+            else:
+                cb = dz.combo_of_key(m.payload)
+                kind, score, rank = (cb.type, cb.length), plan_cost(hand - m.payload), cb.rank
+            old = best.get(kind)
+            if old is None or (score, rank) < old[:2]:
+                best[kind] = (score, rank, m)
         out = [first]
-        for _, i in scored:
-            if legal_moves[i] not in out:
-                out.append(legal_moves[i])
+        for _, _, m in sorted(best.values(), key=lambda t: t[:2]):
+            if m != first:
+                out.append(m)
             if len(out) >= self.candidates:
                 break
         return out
 
+    # --- inference ----------------------------------------------------------------------------
+    def weight(self, view: View, state) -> float:
+        """How likely the hidden seats' public record was, had they held their hands in `state`, under
+        the normal policy: their bids (bid strength of the dealt hand against the bid thresholds, with
+        noise), and each of their plays (how much the play spoiled the plan of the hand it came from:
+        the normal AI plays what its plan holds, and answers with what costs its plan least)."""
+        if self.pool <= 1:
+            return 1.0
+        record = self._record(view)
+        log_w = 0.0
+        for seat, plays, bids, bottom in record:
+            hand = state.seat_facts(seat).hand
+            for p in reversed(plays):
+                before = hand + p
+                regret = plan_cost(hand) + combo_cost(dz.combo_of_key(p)) - plan_cost(before)
+                if regret > 0:
+                    log_w -= self.play_weight * regret
+                hand = before
+            if bids:
+                log_w += _bid_log_likelihood(bid_strength(hand - bottom), bids, self.bid_noise)
+        if self.trick_miss < 1.0:
+            log_w += self._trick_log_likelihood(view, state)
+        return math.exp(log_w)
 
-def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> ClimbingSearchAgent:
-    return ClimbingSearchAgent(rules, iterations=iterations or 240, time_budget=time_budget)
+    def _trick_log_likelihood(self, view: View, state) -> float:
+        """The current trick is public move by move: for each of a hidden seat's actions in it, did the
+        normal policy, holding this deal's hand then, do the same? (log 1 if so, log `trick_miss` if not)."""
+        info = view.info
+        trick = info.trick
+        if not trick:
+            return 0.0
+        me = view.seat
+        left = list(info.cards_left)
+        later = [0] * view.players           # keys of each seat's plays after the action looked at
+        out = 0.0
+        keys = [None if text == "pass" else dz.pack(dz.parse(text)) for _, text in trick]
+        for i in range(len(trick) - 1, -1, -1):
+            seat, text = trick[i]
+            key = keys[i]
+            if seat != me:
+                hand = state.seat_facts(seat).hand + later[seat] + (key or 0)
+                beat = next(((trick[j][0], keys[j]) for j in range(i - 1, -1, -1) if keys[j] is not None), None)
+                if beat is None:
+                    moves = [move_of_key(k) for k in dz.leading_keys(hand)]
+                    owner = -1
+                else:
+                    owner = beat[0]
+                    moves = [PASS] + [move_of_key(k) for k in dz.response_keys(hand, dz.combo_of_key(beat[1]))]
+                if len(moves) > 1:
+                    choice = _NORMAL_POLICY.play_from(seat, hand, info.landlord, left, beat is None, owner, moves)
+                    if choice.text != text:
+                        out += math.log(self.trick_miss)
+            if key is not None:
+                later[seat] += key
+                left[seat] += dz.combo_of_key(key).size
+        return out
+
+    def _record(self, view: View) -> list:
+        """Per hidden seat: (seat, its plays as keys in order, its bids as (amount, bid before), the key of
+        the bottom cards it took). Cached for the decision (the view is the same for every deal)."""
+        if self._record_for is view:
+            return self._record_cache
+        info = view.info
+        out = []
+        for s in range(view.players):
+            if view.hand(s) is not None:
+                continue
+            plays = [_key_of_cards(g) for g in view.zones[f"played:{s}"].groups]
+            bids, current = [], 0
+            for seat, amount in info.bids:
+                if seat == s:
+                    bids.append((amount, current))
+                current = max(current, amount)
+            bottom = _key_of_cards(info.bottom_cards) if s == info.landlord else 0
+            out.append((s, plays, bids, bottom))
+        self._record_for, self._record_cache = view, out
+        return out
+
+    def value(self, state, seat: int) -> float:
+        if not state.is_over:
+            return 0.0
+        score = state.scores[seat]
+        return (1.0 if score > 0 else 0.0) + self.points * score
+
+
+class ClimbingSearchAgent(SearchAgent):
+    """The shared search, with a play-out budget that grows as the deal shortens: `budget.playouts`
+    counts play-outs of a whole deal (54 cards in hand); with fewer cards left a play-out is shorter, so
+    the same thinking time buys more of them, up to `endgame` times as many, where precision pays most."""
+
+    def __init__(self, rules, spec: ClimbingSpec, budget: Budget, endgame: float = 3.0) -> None:
+        super().__init__(rules, spec, budget)
+        self.base = budget
+        self.endgame = endgame
+
+    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        left = sum(view.info.cards_left) or 1
+        scale = min(self.endgame, max(1.0, 54 / left))
+        self.budget = replace(self.base, playouts=round(self.base.playouts * scale))
+        return super().choose(view, legal_moves, rng)
+
+
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None,
+              **options) -> ClimbingSearchAgent:
+    """ai:hard: the shared search with Dou Dizhu's spec; `iterations` play-outs of a whole deal,
+    `time_budget` seconds at most; `options` tune the spec, the budget and the endgame scaling."""
+    budget_keys = {"min_rounds", "z", "keep_z"}
+    budget = Budget(playouts=iterations or 400, seconds=time_budget,
+                    **{k: v for k, v in options.items() if k in budget_keys})
+    endgame = options.pop("endgame", 3.0)
+    spec = ClimbingSpec(rules, **{k: v for k, v in options.items() if k not in budget_keys})
+    return ClimbingSearchAgent(rules, spec, budget, endgame)
 
 
 # the Hint's move and its reason (revolt_table/ai/hints.py finds it in the family's AI module)
