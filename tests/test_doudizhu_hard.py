@@ -9,7 +9,6 @@ import random
 
 from revolt_table.ai import climbing_ai
 from revolt_table.engine import load_rules
-from revolt_table.games import doudizhu_combos as dz
 from revolt_table.games.climbing import CARD_IDS
 
 RULES = load_rules("doudizhu")
