@@ -476,6 +476,78 @@ def normal_policy(state, seat: int, rng: random.Random) -> Move:
                                     moves)
 
 
+def naive_policy(state, seat: int, rng: random.Random) -> Move:
+    """A naive player, the other opponent the search has in mind: it leads the combination that holds
+    its lowest card in a greedy split of its hand (`naive_lead`), answers with the lowest combination of
+    the same kind whatever it breaks (a partner's play too), and with none, passes a partner's play or
+    else does anything legal. (Simple programs and beginners play like this; RLCard's rule agent does.)"""
+    moves = state.legal_moves(seat)
+    if len(moves) == 1:
+        return moves[0]
+    f = state.seat_facts(seat)
+    if f.phase == "bidding":
+        return _NORMAL_POLICY.bid_from(f.hand, f.current_bid, moves, rng)
+    target = f.to_beat
+    if target is None:
+        return move_of_key(naive_lead(f.hand))
+    best, best_rank = None, None
+    for m in moves[1:]:
+        cb = dz.combo_of_key(m.payload)
+        if cb.type == target.type and cb.length == target.length and (best is None or (cb.rank, m.payload) < best_rank):
+            best, best_rank = m, (cb.rank, m.payload)
+    if best is not None:
+        return best
+    if seat != f.landlord and f.lead_owner != f.landlord:
+        return moves[0]
+    return moves[rng.randrange(len(moves))]
+
+
+@lru_cache(maxsize=1 << 14)
+def naive_lead(hand: int) -> int:
+    """The naive player's lead: split the hand greedily (rocket, bombs, trios and runs of trios, runs
+    of five or more ranks, then pairs and singles) and play the part that holds the lowest card."""
+    c = list(dz.unpack(hand))
+    low = next(r for r in range(15) if c[r])
+    if c[BJ] and c[RJ]:
+        if low >= BJ:
+            return _K[BJ][1] + _K[RJ][1]
+        c[BJ] = c[RJ] = 0
+    for r in range(13):
+        if c[r] == 4:
+            if r == low:
+                return _K[r][4]
+            c[r] = 0
+    r = 0
+    while r < 13:                                    # trios, consecutive ones (below the 2) joined
+        if c[r] == 3:
+            e = r
+            while e + 1 < TWO and e < TWO and c[e + 1] == 3:
+                e += 1
+            if r <= low <= e:
+                return sum(_K[x][3] for x in range(r, e + 1))
+            for x in range(r, e + 1):
+                c[x] = 0
+            r = e + 1
+        else:
+            r += 1
+    r = 0
+    while r <= ACE:                                  # runs of five or more ranks, 3 to A
+        if c[r]:
+            e = r
+            while e + 1 <= ACE and c[e + 1]:
+                e += 1
+            if e - r + 1 >= 5:
+                if r <= low <= e:
+                    return sum(_K[x][1] for x in range(r, e + 1))
+                least = min(c[r:e + 1])
+                for x in range(r, e + 1):
+                    c[x] -= least
+            r = e + 1
+        else:
+            r += 1
+    return _K[low][2] if c[low] == 2 else _K[low][1]
+
+
 def _bid_log_likelihood(strength: float, bids, noise: float) -> float:
     """log P(these bids | the hand's bid strength), ai:normal's thresholds read through Gaussian noise:
     a bid b means the noisy strength fell in threshold band b; a pass, that it stayed at or below the
@@ -505,7 +577,7 @@ class ClimbingSpec(SearchSpec):
 
     def __init__(self, rules, policy: RolloutPolicy = normal_policy, candidates: int = 6, pool: int = 1,
                  points: float = 0.02, play_weight: float = 1.0, bid_noise: float = 1.5,
-                 trick_miss: float = 0.25) -> None:
+                 trick_miss: float = 0.25, naive: float = 0.0) -> None:
         super().__init__(rules, heuristic=ClimbingHeuristicAgent(rules), rollout_policy=policy)
         self.candidates = candidates
         self.pool = pool
@@ -513,6 +585,7 @@ class ClimbingSpec(SearchSpec):
         self.play_weight = play_weight
         self.bid_noise = bid_noise
         self.trick_miss = trick_miss
+        self.naive = naive
         self._record_for: View | None = None
         self._record_cache: list = []
 
@@ -624,6 +697,21 @@ class ClimbingSpec(SearchSpec):
             out.append((s, plays, bids, bottom))
         self._record_for, self._record_cache = view, out
         return out
+
+    def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
+        """Play the deal out, each other seat by the normal policy or, with chance `naive`, the naive
+        one (drawn first from the play-out's seed, so every candidate meets the same opponents)."""
+        policies = [self.rollout_policy] * root.players
+        if self.naive:
+            for s in range(root.players):
+                if s != seat and rng.random() < self.naive:
+                    policies[s] = naive_policy
+        for _ in range(self.max_moves):
+            if state.is_over:
+                break
+            actor = state.to_act[0]
+            state.apply(actor, policies[actor](state, actor, rng))
+        return self.value(state, seat)
 
     def value(self, state, seat: int) -> float:
         if not state.is_over:
