@@ -153,3 +153,73 @@ def test_hard_beats_normal_on_fixed_roles():
                 state.apply(s, who.choose(state.view(s), state.legal_moves(s), rngs[s]))
             wins[name] += state.scores[0] > 0
     assert wins["hard"] > wins["normal"]
+
+
+def _state_with(hands, landlord=0, moves=()):
+    state = RULES.new_game(3, seed=1, deal={"hands": hands, "landlord": landlord, "bid": 1})
+    for seat, text in moves:
+        state.apply(seat, text)
+    return state
+
+
+def test_naive_lead_plays_the_part_holding_the_lowest_card():
+    """The naive player splits greedily (rocket, bombs, trios and runs of trios, runs of five or more,
+    pairs, singles) and leads the part that holds its lowest card."""
+    cases = [
+        (["3S", "3H", "3D", "4S", "4H", "4D", "9S", "KS"], "333444"),         # a run of trios
+        (["3S", "4S", "5H", "6S", "7D", "7C", "KS", "KH"], "34567"),          # a chain
+        (["5S", "5H", "8D", "8C", "8H", "8S", "AS"], "55"),                   # a pair (the bomb stays)
+        (["4S", "4H", "4D", "4C", "9H"], "4444"),                             # the bomb holds the lowest
+        (["BJ", "RJ"], "BR"),
+        (["6S", "9H", "9D", "9C"], "6"),
+    ]
+    for cards, expected in cases:
+        state = _state_with([cards, ["3C"], ["TS"]])
+        assert climbing_ai.naive_policy(state, 0, random.Random(0)).text == expected, cards
+
+
+def test_naive_answers_with_the_lowest_of_the_kind_even_over_a_partner():
+    """Unlike ai:normal, the naive farmer beats its partner's play with the lowest combination of the
+    same kind; with none, it passes a partner's play and answers the landlord's any way it can."""
+    hands = [["3S", "KH", "KD", "AS"], ["4S", "6S", "9H", "9D"], ["5S", "8S", "JH", "JD", "TS"]]
+    state = _state_with(hands, moves=((0, "3"), (1, "4")))
+    assert state.to_act == (2,)
+    assert climbing_ai.naive_policy(state, 2, random.Random(0)).text == "5"
+    assert climbing_ai.normal_policy(state, 2, random.Random(0)).text == "pass"
+    state = _state_with(hands, moves=((0, "KK"), (1, "pass")))
+    assert climbing_ai.naive_policy(state, 2, random.Random(0)).text == "pass"     # nothing of the kind
+    state = _state_with(hands, moves=((0, "3"), (1, "9"),))
+    assert climbing_ai.naive_policy(state, 2, random.Random(0)).text == "T"
+
+
+def test_naive_policy_is_rlcards_rule_agent_where_that_agent_is_not_random():
+    """The naive policy models RLCard's rule agent (the benchmark's opponent): on deals it plays, both
+    choose the same move wherever the rule agent does not fall back to a random one."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    import pytest
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root))
+    spec = importlib.util.spec_from_file_location("dz_rlcard", root / "benchmarks" / "doudizhu_vs_rlcard.py")
+    bridge = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bridge)
+    if bridge.rlcard_available() is not None:
+        pytest.skip("rlcard (optional extra) not installed")
+    import numpy as np
+
+    from benchmarks.ai_ladder import doudizhu_deal
+    agree = total = 0
+    for d in range(8):
+        np.random.seed(d)                     # the rule agent's random fallback
+        state = RULES.new_game(3, seed=d, deal=doudizhu_deal(0, d))
+        rule = bridge.RuleSeat()
+        while not state.is_over:
+            seat = state.to_act[0]
+            move = rule.choose(state, seat)
+            if len(state.legal_moves(seat)) > 1:
+                total += 1
+                agree += climbing_ai.naive_policy(state, seat, random.Random(0)) == move
+            state.apply(seat, move)
+    assert total > 150 and agree >= 0.97 * total

@@ -14,8 +14,11 @@ non-bomb answer exists beat holding back, for the landlord (+0.5 points a deal) 
 (+0.35); bid thresholds were lowered by a self-play duel against the first guess.
 
 `ai:easy` is the same agent with random slips; `hint(view, legal_moves)` is the normal AI's choice
-for the UI's Hint button; `make_hard(rules)` is a determinized search over the heuristic's best
-candidates with a fast family rollout policy (`rollout_policy`), to be used for `ai:hard`.
+for the UI's Hint button; `make_hard(rules)` is ai:hard: the shared search (ai/search.py) with
+`ClimbingSpec`: a shortlist of the heuristic's move and the best move of each other kind, deals that
+keep the bottom cards and every played card, play-outs in which each other seat is the normal AI
+(`normal_policy`) or, half of the time, a naive player (`naive_policy`: the lowest combination of the
+kind, partner or not; RLCard's rule agent plays so), since a table may hold either kind of player.
 """
 
 from __future__ import annotations
@@ -570,14 +573,16 @@ def _bid_log_likelihood(strength: float, bids, noise: float) -> float:
 
 class ClimbingSpec(SearchSpec):
     """Dou Dizhu's hooks for the shared search (ai/search.py): a shortlist of distinct plans, play-outs
-    by the normal policy, the deal's result as value (a win, plus a little for the points)."""
+    by the normal policy (each other seat naive with chance `naive`), the deal's result as value (a
+    win, plus a little for the points). Against RLCard's rule agent (100 deals a role, dev figures)
+    naive=0.5 won 0.84 as landlord and 0.86 as farmers where 0 won 0.80 and 0.84."""
 
     candidates = 6
     max_moves = 400
 
     def __init__(self, rules, policy: RolloutPolicy = normal_policy, candidates: int = 6, pool: int = 1,
                  points: float = 0.02, play_weight: float = 1.0, bid_noise: float = 1.5,
-                 trick_miss: float = 0.25, naive: float = 0.0) -> None:
+                 trick_miss: float = 0.25, naive: float = 0.5) -> None:
         super().__init__(rules, heuristic=ClimbingHeuristicAgent(rules), rollout_policy=policy)
         self.candidates = candidates
         self.pool = pool
