@@ -5,7 +5,10 @@ by how likely the hidden seats' bids and plays were under the normal policy, and
 from __future__ import annotations
 
 import math
+import os
 import random
+
+import pytest
 
 from revolt_table.ai import climbing_ai
 from revolt_table.engine import load_rules
@@ -137,13 +140,12 @@ def test_going_out_needs_no_search_and_a_clear_move_stops_early():
     assert hard.last["stop"] == "clear" and hard.last["playouts"] < 200
 
 
-def test_hard_beats_normal_on_fixed_roles():
-    """A small same-deals duel (the benchmark's measure in miniature): ai:hard as landlord against two
-    ai:normal farmers wins more deals than ai:normal does in its place."""
+def duel(deals: int = 24) -> dict:
+    """ai:hard and ai:normal as landlord on the same deals against two ai:normal farmers: wins each."""
     from benchmarks.ai_ladder import doudizhu_deal
     hard = climbing_ai.make_hard(RULES, iterations=150)
     wins = {"hard": 0, "normal": 0}
-    for d in range(24):
+    for d in range(deals):
         for name, agent in (("hard", hard), ("normal", NORMAL)):
             state = RULES.new_game(3, seed=d, deal=doudizhu_deal(5, d))
             rngs = [random.Random(f"{d}:{s}") for s in range(3)]
@@ -152,7 +154,32 @@ def test_hard_beats_normal_on_fixed_roles():
                 who = agent if s == 0 else NORMAL
                 state.apply(s, who.choose(state.view(s), state.legal_moves(s), rngs[s]))
             wins[name] += state.scores[0] > 0
-    assert wins["hard"] > wins["normal"]
+    return wins
+
+
+def test_hard_beats_normal_on_fixed_roles():
+    """A small same-deals duel (the benchmark's measure in miniature): ai:hard as landlord against two
+    ai:normal farmers wins more deals than ai:normal does in its place. In a child process: the
+    search's caches fill a hundred MB, which would stay in the test process's peak memory (and a
+    child it starts later inherits that peak: tests/test_hostile_rules.py measures its children's)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    code = "import json; from tests.test_doudizhu_hard import duel; print(json.dumps(duel()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                         env={**os.environ, "PYTHONPATH": str(root)}, timeout=600)
+    wins = json.loads(out.stdout.strip().splitlines()[-1])
+    assert wins["hard"] > wins["normal"], wins
+
+
+@pytest.fixture(autouse=True)
+def _free_the_search_caches():
+    """The plan caches hold tens of MB after a search; tests after these need not carry them."""
+    yield
+    for cached in (climbing_ai._best, climbing_ai.plan, climbing_ai.naive_lead):
+        cached.cache_clear()
 
 
 def _state_with(hands, landlord=0, moves=()):
@@ -198,8 +225,6 @@ def test_naive_policy_is_rlcards_rule_agent_where_that_agent_is_not_random():
     import importlib.util
     import sys
     from pathlib import Path
-
-    import pytest
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root))
     spec = importlib.util.spec_from_file_location("dz_rlcard", root / "benchmarks" / "doudizhu_vs_rlcard.py")
