@@ -63,6 +63,23 @@ def test_resources_from_installed_layout(tmp_path, monkeypatch):
     assert resources.asset_path("fonts", "f.ttf") == pkg / "assets" / "fonts" / "f.ttf"
 
 
+
+def test_pip_install_ships_every_rules_and_asset_file():
+    """`pip install .` copies only what pyproject's package-data globs name: every file under rules/
+    and assets/ must match one (rules/translations/ was once left out, and an installed game spoke
+    English in every language)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    for package, folder in config["package-dir"].items():
+        if package == "revolt_table":
+            continue
+        source = ROOT / folder
+        shipped = {path for pattern in config["package-data"].get(package, []) for path in source.glob(pattern)}
+        files = {path for path in source.rglob("*") if path.is_file() and "__pycache__" not in path.parts
+                 and path.suffix != ".py"}
+        assert files <= shipped, f"{folder}/ files pip would leave out: {sorted(str(p) for p in files - shipped)}"
+
 def test_resources_from_frozen_bundle(tmp_path, monkeypatch):
     """PyInstaller: rules/ and assets/ at sys._MEIPASS win over anything beside the module."""
     bundle = tmp_path / "_internal"
