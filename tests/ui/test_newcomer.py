@@ -12,6 +12,8 @@ a new family is one line in FAMILIES (marked xfail with a reason while its table
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -140,6 +142,8 @@ def test_a_newcomer_plays_a_whole_game_from_the_title(newcomer_app, game):
             break
         assert app.top is scene, f"a newcomer met {type(app.top).__name__}: {log[-5:]}"
         clicked = newcomer_step(app, scene, log)
+        if not clicked:
+            time.sleep(0.002)      # the AI seats think in a thread: let it run (a tight loop starved it)
         waiting_on_us = scene.viewer is not None and scene.may_act(scene.viewer) and scene.has_seen()
         stuck = 0 if clicked or not waiting_on_us else stuck + 1
         assert stuck < STUCK_STEPS, f"dead end: {actions_said(scene)}; last steps {log[-5:]}"
@@ -151,8 +155,10 @@ def test_a_newcomer_plays_a_whole_game_from_the_title(newcomer_app, game):
     results = app.top
     frames(app, 2)
     assert set(scene.session.names) <= {row.name for row in results.data.rows}
-    pixels = pygame.surfarray.pixels3d(app.screen)
-    assert pixels.std() > 10                                   # the results are drawn, not a blank frame
+    w, h = app.screen.get_size()                               # the results are drawn, not a blank frame
+    shades = [sum(app.screen.get_at((x, y))[:3]) / 3 for x in range(0, w, 16) for y in range(0, h, 16)]
+    mean = sum(shades) / len(shades)
+    assert (sum((v - mean) ** 2 for v in shades) / len(shades)) ** 0.5 > 10
 
 
 def log_key(log: list) -> object:
