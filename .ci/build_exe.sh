@@ -176,9 +176,10 @@ else
         case " $UNIMPLEMENTED " in *" $game "*) continue;; esac
         t0=$(date +%s)
         seats=$(printf 'ai:normal%.0s,' $(seq "$players")); seats="${seats%,}"
-        run 300 "$EXE" play "$game" --players "$players" --seats "$seats" --seed 1 "$AUTOFLAG"
+        # a whole game animated in real time: Revolución's rebalanced 4-player game takes ~150 s here
+        run 480 "$EXE" play "$game" --players "$players" --seats "$seats" --seed 1 "$AUTOFLAG"
         if [ $RC -eq 0 ]; then pass "autoplay one AI-only game: $game ($players players, $AUTOFLAG, $(( $(date +%s) - t0 )) s)"
-        elif [ $RC -eq 124 ]; then fail "autoplay $game did not finish within 300 s"; show_err
+        elif [ $RC -eq 124 ]; then fail "autoplay $game did not finish within 480 s"; show_err
         else fail "autoplay $game (exit $RC)"; show_err; fi
     done < "$WORK/games"
 fi
