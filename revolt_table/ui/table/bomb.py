@@ -84,7 +84,9 @@ class BombTable(FamilyTable):
 
         shared = super().make_sections()
         self.hand = play.BombHand(self)                       # the shared gestures, with popups for targets
-        shared = [self.hand if s.name == "HandSection" else s for s in shared]
+        self.pods = bs.BombPodsSection(self, "PodsSection")   # lit as to act once its last move is told
+        swap = {"HandSection": self.hand, "PodsSection": self.pods}
+        shared = [swap.get(s.name, s) for s in shared]
         self.popup = ChoicePopup(self)
         return shared + [bs.PodTokensSection(self), bs.SupplySection(self), bs.TrackSection(self),
                          bs.DuelSection(self), bs.MomentsSection(self), play.CardZoomSection(self), self.popup]

@@ -18,6 +18,7 @@ from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import ease_out_cubic
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table.bomb_moments import bt
+from revolt_table.ui.table.layers import PodsSection
 from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.section import Z_OVER, Z_PODS, Z_TABLE, Section
 
@@ -27,6 +28,20 @@ MIN_TEXT = 11          # the smallest text anywhere at 1024x640 (issue 11)
 def small(metrics, less: int = 0) -> int:
     """The small type size minus `less` (at 720), never under MIN_TEXT."""
     return max(MIN_TEXT, metrics.font_small - metrics.px(less))
+
+
+class BombPodsSection(PodsSection):
+    """The shared name plates, lit (gold edge, pulsing ring) on the seat to act in the position shown,
+    but not while that seat's own move is still being told: the shown position is the one before the
+    move until its moment ends (the bomb flying, a card shown large, the duel), and a seat that has just
+    played is not "to act" for the player watching it play; the seat to act next lights once it ends."""
+
+    def active(self, seat: int) -> bool:
+        s = self.scene
+        if not super().active(seat):
+            return False
+        telling = s.session.state.history[s.model.shown_moves:]      # moves played, not yet shown
+        return all(mover != seat for mover, _ in telling)
 
 
 class PodTokensSection(Section):
