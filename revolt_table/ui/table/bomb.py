@@ -5,7 +5,7 @@ emblem, support coins, the bomb when they hold it, the cards a winning attacker 
 the board in the middle with the timer track from the start to the Presidential Palace and the bomb
 on it; the duel panel under the track while an attack runs; the round and the climate in the corner
 box; deck, discard and support supply in the bottom-right pod; the viewer's hand at the bottom with
-the prompt and the buttons over it.
+the prompt and the buttons over it (in two rows when one row of readable cards cannot hold it).
 Playing: the shared gesture set (revolt_table/ui/table/hand.py): select cards (several where the step
 combines them: a bomb card with its extras, a fighter with equipment and support), then click again,
 press Enter, drag or press Play; the moves that need no card (Attack, Keep my hand, No, Dig) and the
@@ -144,23 +144,13 @@ class BombTable(FamilyTable):
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         return self.layout.pod_rows(rect)[min(band, 2)]
 
-    def hand_height(self, n: int) -> int:
-        """How tall the viewer's cards are drawn: side by side, so no card covers another's text (issue
-        11), as tall as the hand's room allows, shrinking as the hand grows."""
-        g = self.scene.geom
-        fit = int(g.hand.w / max(1, n) / cards.CARD_RATIO) - 1
-        return max(faces.TEXT_CARD_H, min(g.hand_h, fit))
-
     def placements(self) -> dict[str, Placement]:
         s, g, px = self.scene, self.scene.geom, self.scene.metrics.px
         out: dict[str, Placement] = {}
         over = s.session.state.is_over
         for seat, pod in g.pods.items():
             if seat == s.viewer or (s.viewer is None and seat == g.bottom_seat):
-                hand = s.model.zones.get(f"hand:{seat}")
-                h = self.hand_height(len(hand.sprites) if hand is not None else 0)
-                out[f"hand:{seat}"] = Placement("fan", g.hand, h, face_up=s.face_up or over, arc=0.0, z=50,
-                                                max_step=1.04)
+                out[f"hand:{seat}"] = self.layout.hand_placement(s.face_up or over)   # one row or two
             _, _, table = self.layout.pod_rows(pod.rect)
             h = max(16, min(g.mini_h + px(4), table.h))
             out[f"table:{seat}"] = Placement("row", table, h, z=15, max_step=0.6)
@@ -186,9 +176,7 @@ class BombTable(FamilyTable):
     def draw_static(self, surface: pygame.Surface) -> None:
         super().draw_static(surface)
         g, m = self.scene.geom, self.scene.metrics
-        track = self.layout.fix().track
         surface.blit(panel_surface(g.centre_pod.size, m.radius, 150, theme.PANEL_EDGE), g.centre_pod)
-        surface.blit(panel_surface(track.size, m.radius, 170, theme.GOLD_DARK), track)
 
     # ---------------------------------------------------------------- pods and the corner box
     def pod_subtitle(self, seat: int) -> str:

@@ -80,6 +80,19 @@ class FacePainter:
     def __init__(self, rules) -> None:
         self.params = rules.params
         self.cards = self.params.cards
+        self._readable: dict[str, int] = {}
+
+    def readable_height(self) -> int:
+        """The least face height (TEXT_CARD_H or more) at which every card of the deck sets its whole
+        effect text at TEXT_FLOOR px or more in the language shown: the hand never draws smaller faces
+        (issue 11), it takes a second row instead (bomb_layout). Measured once per language."""
+        lang = i18n.language()
+        if lang not in self._readable:
+            h = TEXT_CARD_H
+            while h < 2 * TEXT_CARD_H and not all(self.text_layout(c, cards.card_size(h)).fits for c in self.cards):
+                h += 1
+            self._readable[lang] = h
+        return self._readable[lang]
 
     def type_of(self, card_id: str) -> str:
         card = self.cards.get(card_id)

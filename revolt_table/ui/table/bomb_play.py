@@ -168,6 +168,23 @@ class BombHand(HandSection):
             self.selected = [i for i in self.selected if table.painter.type_of(sprites[i].card or "") != kind]
         super().click(index)
 
+    def update(self, dt: float) -> None:
+        """The shared lift and glow; in a hand of several rows a card rises only within the gap over it."""
+        super().update(dt)
+        cap = self.table.layout.lift_cap()
+        if cap is not None:
+            for sprite in self.sprites():
+                if sprite is not self.dragging and sprite.origin is None:
+                    sprite.lift = min(sprite.lift, cap)
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        """A card dropped on the hand's own rows goes home (the second row stands over `geom.hand`)."""
+        lay = self.table.layout.fix()
+        if self.dragging is not None and pos[1] >= lay.hand.top - lay.card_h * 0.15:
+            self._glide_home(self.dragging)
+            return
+        super()._drop(pos)
+
     def draw(self, surface: pygame.Surface) -> None:
         self._quiet = True           # the enlarged card says why, above it (CardZoomSection): no second pill
         try:

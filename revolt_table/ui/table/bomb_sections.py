@@ -147,7 +147,8 @@ class TrackSection(Section):
 
     def draw(self, surface: pygame.Surface) -> None:
         table, m, px = self.table, self.metrics, self.metrics.px
-        lay = table.layout
+        lay = table.layout.fix()
+        surface.blit(panel_surface(lay.track.size, m.radius, 170, theme.GOLD_DARK), lay.track)   # moves with the hand
         start = table.shown["timer_start"]
         spots = lay.spots(start)
         n = len(spots) - 1
