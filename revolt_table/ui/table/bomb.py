@@ -327,7 +327,8 @@ class BombTable(FamilyTable):
         winner = s.state.view(None).info.winner
         if 0 <= winner < s.players:
             data.title = bt("results.title", name=s.names[winner])
-        data.subtitle = bt("results.subtitle", n=len(s.match.results), total=s.match.games)
+        data.subtitle = (bt("results.subtitle_single") if s.match.games == 1
+                         else bt("results.subtitle", n=len(s.match.results), total=s.match.games))
         return data
 
 

@@ -293,5 +293,6 @@ def results_data(table):
     if sess.match.is_over:
         best = max(r.total for r in data.rows)
         data.winners = [i for i, r in enumerate(data.rows) if r.total == best]
-        data.title = ct("results.match_over", names=" & ".join(data.rows[i].name for i in data.winners))
+        data.title = ct("results.single_over" if games == 1 else "results.match_over",
+                        names=" & ".join(data.rows[i].name for i in data.winners))
     return data

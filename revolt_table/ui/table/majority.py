@@ -294,10 +294,13 @@ class MajorityTable(FamilyTable):
         else:
             beaten_text = tt("end.nobody_beaten")
         colour = self.colour_name(last.victorious or 0) if notes else ""
-        data.subtitle = tt("results.subtitle", colour=colour, n=len(s.match.results), total=games, beaten=beaten_text)
+        single = "_single" if games == 1 else ""      # one game: no "game 1 of 1"
+        data.subtitle = tt(f"results.subtitle{single}", colour=colour, n=len(s.match.results), total=games,
+                           beaten=beaten_text)
         breakdown = last.breakdown
         if not self.has_centre:
-            data.subtitle = tt("results.subtitle_no_centre", colour=colour, n=len(s.match.results), total=games)
+            data.subtitle = tt(f"results.subtitle{single}_no_centre", colour=colour, n=len(s.match.results),
+                               total=games)
         if breakdown and len(breakdown) == s.players + 1:
             data.detail_title = tt("results.detail_title", n=len(notes), colour=colour)
             data.detail_columns = [tt("results.stacks"), tt("results.in_hand"), tt("results.points")]
@@ -319,9 +322,13 @@ class MajorityTable(FamilyTable):
         s = self.scene.session
         names = " & ".join(s.names[i] for i in data.winners)
         best = max(row.total for row in data.rows[:s.players])
+        single = s.match.games == 1                   # one game is no match: "Ben wins!", not "Match over"
         if self.has_centre and data.rows[-1].total > best:
-            return tt("results.centre_tops", centre=data.rows[-1].total, names=names, points=best)
-        return tt("results.match_over" if len(data.winners) == 1 else "results.match_shared", names=names)
+            return tt("results.centre_tops_single" if single else "results.centre_tops", centre=data.rows[-1].total,
+                      names=names, points=best)
+        if len(data.winners) == 1:
+            return tt("results.single_over" if single else "results.match_over", names=names)
+        return tt("results.single_shared" if single else "results.match_shared", names=names)
 
 
 
