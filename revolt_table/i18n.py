@@ -130,7 +130,7 @@ def language() -> str:
 
 def has(key: str) -> bool:
     """True if the key exists in the current language or in English."""
-    return key in _table(_language) or key in _table(DEFAULT)
+    return any(key in _table(lang) or is_plural(key, lang) for lang in (_language, DEFAULT))
 
 
 def t(key: str, **fmt: Any) -> str:
@@ -139,16 +139,44 @@ def t(key: str, **fmt: Any) -> str:
 
 
 def t_in(lang: str, key: str, **fmt: Any) -> str:
-    """t() in a given language, whatever the current one is (the CLI, tests)."""
-    text = _table(lang).get(key)
-    if text is None:
-        text = _table(DEFAULT).get(key, key)
+    """t() in a given language, whatever the current one is (the CLI, tests).
+
+    A key written with plural forms (`key.one`, `key.other`) is chosen by its count, the first of the
+    COUNT_NAMES placeholders given (`n`, else `count`...): t("tricks.plus_coin", n=1) says "+1 coin", n=2
+    "+2 coins". So a text a player reads with a count gets its plural from the translation file alone;
+    the code passes the count as for any other text. Without a count the `other` form is used (e.g. to
+    measure the widest word).
+    """
+    text = _lookup(lang, key, fmt)
     if fmt:
         try:
             return text.format(**fmt)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def _lookup(lang: str, key: str, fmt: dict[str, Any]) -> str:
+    """The text of `key` in `lang`, else in English, else the key; plural forms picked by the count."""
+    for table_lang in (lang, DEFAULT):
+        found = _table(table_lang)
+        text = found.get(key)
+        if text is not None:
+            return text
+        if f"{key}.one" in found and f"{key}.other" in found:
+            count = next((fmt[name] for name in COUNT_NAMES if isinstance(fmt.get(name), int)), None)
+            return found[f"{key}.{'other' if count is None else plural_form(table_lang, count)}"]
+    return key
+
+
+# The placeholder that holds a text's count, in the order looked for.
+COUNT_NAMES: tuple[str, ...] = ("n", "count", "points", "cost", "score")
+
+
+def is_plural(key: str, lang: str = DEFAULT) -> bool:
+    """True if `key` is written with plural forms (`key.one`, `key.other`) in `lang`."""
+    found = _table(lang)
+    return f"{key}.one" in found and f"{key}.other" in found
 
 
 # Which form a count takes in each shipped language (the CLDR cardinal rules, reduced to the two forms

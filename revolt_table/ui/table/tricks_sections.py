@@ -49,7 +49,7 @@ class PodRowsSection(Section):
                 surface.blit(back, pile.move(k * m.px(2), -k * m.px(2)))
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, pile, 1, border_radius=max(3, pile.w // 9))
-        word = rt("tricks_word")
+        word = rt("tricks_word", n=n)          # "1 Stich", "2 Stiche"
         size = max(11, draw.fit_text(word, m.font_small - m.px(1), spots["coins"].left - pile.right - m.px(12)))
         draw.text(surface, str(n), m.font_body, theme.TEXT, bold=True,
                   midleft=(pile.right + m.px(8) + min(n, 4) * m.px(2), pile.centery - m.px(7)))
