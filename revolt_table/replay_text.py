@@ -85,19 +85,46 @@ def winners_text(entry: HistoryEntry | EntrySummary) -> str:
     return i18n.t(T + ("winners" if len(entry.winners) > 1 else "winner"), names=names)
 
 
-def event_sentences(event: Event) -> list[str]:
+def event_sentences(event: Event, names: list[str] | None = None) -> list[str]:
     """What an event says to players: each of its Message fields, translated (legacy English
-    `explanation` strings of families not converted yet as they are)."""
+    `explanation` strings of families not converted yet as they are).
+
+    A `reason` is only half a sentence ("exchanged", "attacking"): an event that has one and a sentence
+    of its own under `event.<EventName>` says the whole of it, with the seat's name from `names` (or
+    "Player 2"), its count and its reason ("Anna draws 2 cards (card exchange)")."""
     out = []
     if not is_dataclass(event):
         return out
     for f in fields(event):
         value = getattr(event, f.name)
-        if isinstance(value, Message):
+        if f.name == "reason" and isinstance(value, Message):
+            out.append(_reason_sentence(event, value, names))
+        elif isinstance(value, Message):
             out.append(i18n.say(value))
         elif f.name == "explanation" and isinstance(value, str) and value:
             out.append(value)
     return out
+
+
+def _reason_sentence(event: Event, reason: Message, names: list[str] | None) -> str:
+    """The event's own sentence around its reason (see event_sentences), or the reason alone when the
+    event has no sentence (a family added later)."""
+    key = "event." + type(event).__name__
+    seat = getattr(event, "seat", None)
+    if seat is None and i18n.has(key + "_none"):
+        key += "_none"
+    if not i18n.has(key):
+        return i18n.say(reason)
+    if isinstance(seat, int):
+        known = names[seat] if names and 0 <= seat < len(names) else ""
+        name = known or i18n.t("event.player", number=seat + 1)
+    else:
+        name = ""
+    cards = getattr(event, "cards", None)
+    count = getattr(event, "count", len(cards) if isinstance(cards, tuple) else 0)
+    delta = getattr(event, "delta", 0)
+    return i18n.t(key, name=name, reason=i18n.say(reason), count=count, value=getattr(event, "value", ""),
+                  delta=f"{delta:+d}")
 
 
 # ------------------------------------------------------------------------------------------ replay
@@ -128,15 +155,16 @@ def replay_lines(entry: HistoryEntry, cache: RulesCache | None = None) -> tuple[
     if replayed is not None:
         width = len(str(len(entry.moves)))
         seen: list[str] = []
+        names = [s.name for s in entry.seats]
         for event in replayed.opening:
-            seen += [s for s in event_sentences(event) if s not in seen]
+            seen += [s for s in event_sentences(event, names) if s not in seen]
         lines += [SAID + s for s in seen]
         for step in replayed.steps:
             lines.append(i18n.t(T + "move", number=str(step.number).rjust(width), name=entry.seats[step.seat].name,
                                 move=step.move))
             said: list[str] = []
             for event in step.events:
-                said += [s for s in event_sentences(event) if s not in said]
+                said += [s for s in event_sentences(event, names) if s not in said]
             lines += [SAID + s for s in said]
     lines.append(i18n.t(T + "final", scores=scores_text(entry)))
     lines.append(winners_text(entry))

@@ -182,9 +182,10 @@ def test_analysis_on_a_shows_the_preferred_move_and_every_option(app, monkeypatc
     assert analysis.preferred in legal and analysis.played == played.moves[first - 1][1]
     texts = drawn(app, monkeypatch)
     joined = " ".join(texts)
-    assert f"played {analysis.played}" in joined
+    assert f"played {scene.option_words(first, analysis.played)}" in joined      # named as the table does
     for option in analysis.options:
-        assert option.move in texts or "★ " + option.move in texts
+        name = scene.option_words(first, option.move)
+        assert name in texts or "★ " + name in texts
     scene.runner.wait(120)
     frames(app, 2)
     assert set(scene.runner.results) | scene.runner.failed == set(scene.model.decisions)

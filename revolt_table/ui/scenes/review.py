@@ -34,7 +34,8 @@ from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.scenes.history import level_name, row_band
 from revolt_table.ui.scenes.review_analysis import AnalysisRunner
 from revolt_table.ui.scenes.review_cards import ReviewCards
-from revolt_table.ui.scenes.review_model import Position, ReviewModel, ZoneShown
+from revolt_table.ui.scenes.review_model import MoveShown, Position, ReviewModel, ZoneShown
+from revolt_table.ui.scenes.review_moves import move_words, phase_of
 from revolt_table.ui.widgets import Button
 from revolt_table.ui.widgets.listview import ListView
 from revolt_table.ui.widgets.slider import Slider
@@ -183,11 +184,24 @@ class ReviewScene(PageScene):
     def name(self, seat: int) -> str:
         return self.entry.seats[seat].name or t("setup.seat_number", number=seat + 1)
 
+    def names(self) -> list[str]:
+        return [self.name(seat) for seat in range(len(self.entry.seats))]
+
+    def words(self, move: MoveShown) -> str:
+        """A move as the table names it, in the current language ("Pair of 8s", not "88")."""
+        return move_words(self.model.rules, move.move, move.phase, self.names())
+
+    def option_words(self, k: int, text: str) -> str:
+        """A move the player could have made at decision k (the analysis' options), named likewise."""
+        decision = self.model.decisions.get(k)
+        phase = phase_of(decision.view.info) if decision is not None else ""
+        return move_words(self.model.rules, text, phase, self.names())
+
     def move_line(self, k: int) -> str:
         move = self.model.move(k)
         if move is None:
             return t(R + "deal")
-        return t("history.text.move", number=move.number, name=self.name(move.seat), move=move.move)
+        return t("history.text.move", number=move.number, name=self.name(move.seat), move=self.words(move))
 
     def panel_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """What the text panel says about the position shown: (text, colour, bold) per paragraph."""
@@ -196,12 +210,12 @@ class ReviewScene(PageScene):
         out: list[tuple[str, tuple[int, int, int], bool]] = []
         if move is None:
             out.append((t(R + "deal"), theme.GOLD_LIGHT, True))
-            said = self.model.opening
+            said = self.model.said(0)
         else:                             # the verdict on the player's move first: it must never be cut
-            out.append((t(R + "move", number=k, total=self.model.steps, name=self.name(move.seat), move=move.move),
-                        theme.GOLD_LIGHT, True))
+            out.append((t(R + "move", number=k, total=self.model.steps, name=self.name(move.seat),
+                          move=self.words(move)), theme.GOLD_LIGHT, True))
             out += self.analysis_lines(k)
-            said = move.said
+            said = self.model.said(k)
         if k == self.model.steps:
             scores = t("history.text.separator").join(
                 t("history.text.score", name=self.name(s), points=p) for s, p in enumerate(self.entry.scores))
@@ -218,13 +232,14 @@ class ReviewScene(PageScene):
             played = a.estimate(a.played)
             win = percent(played.win) if played is not None else "—"
             good = a.loss < GOOD_ENOUGH
-            lines = [(t(R + "played", name=self.name(decision.seat), move=a.played, win=win),
+            lines = [(t(R + "played", name=self.name(decision.seat), move=self.option_words(k, a.played), win=win),
                       GOOD if good else COSTLY, True)]
             best = a.estimate(a.preferred)
             if a.preferred == a.played:
                 lines.append((t(R + "agrees"), theme.TEXT_MUTED, False))
             else:
-                lines.append((t(R + "prefers", move=a.preferred, win=percent(best.win) if best else "—"),
+                lines.append((t(R + "prefers", move=self.option_words(k, a.preferred),
+                                win=percent(best.win) if best else "—"),
                               theme.GOLD_LIGHT, False))
             return lines
         if k in runner.failed:
@@ -393,7 +408,7 @@ class ReviewScene(PageScene):
             mid = y + row // 2
             mine = e.move == analysis.played
             star = e.move == analysis.preferred
-            label = ("★ " if star else "") + e.move
+            label = ("★ " if star else "") + self.option_words(self.k, e.move)
             line(surface, label, size, theme.GOLD_LIGHT if star else theme.TEXT, label_w - m.px(6), bold=mine,
                  midleft=(rect.x, mid))
             track = pygame.Rect(bar_x, mid - row // 4, bar_w, row // 2)
@@ -537,3 +552,4 @@ class ReviewScene(PageScene):
                                      max(2, m.px(3)), border_radius=m.px(6))
             x += width + gap
         surface.set_clip(clip)
+

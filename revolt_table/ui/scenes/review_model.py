@@ -24,6 +24,7 @@ from revolt_table.engine import Event, Rules, View
 from revolt_table.history import HistoryEntry
 from revolt_table.history_replay import entry_rules, replay_entry
 from revolt_table.replay_text import event_sentences
+from revolt_table.ui.scenes.review_moves import move_phase
 
 #: zones that hold no cards worth showing: the box and the unused cards, the draw pile, token supplies
 #: (coins and coats of arms are counted in the seat's points, not drawn as cards)
@@ -69,6 +70,7 @@ class MoveShown:
     seat: int
     move: str
     said: tuple[str, ...]              # what the move made the game say, translated when built
+    phase: str = ""                    # the game's phase before the move (review_moves names it with it)
 
 
 def zone_owner(name: str) -> int | None:
@@ -80,10 +82,10 @@ def zone_kind(name: str) -> str:
     return name.partition(":")[0]
 
 
-def _sentences(events) -> tuple[str, ...]:
+def _sentences(events, names: list[str] | None = None) -> tuple[str, ...]:
     out: list[str] = []
     for event in events:
-        out += [s for s in event_sentences(event) if s not in out]
+        out += [s for s in event_sentences(event, names) if s not in out]
     return tuple(out)
 
 
@@ -125,15 +127,18 @@ class ReviewModel:
         self.entry = entry
         self.rules: Rules = entry_rules(entry)
         replayed = replay_entry(entry)                 # checks the moves still end as recorded
-        self.opening = _sentences(replayed.opening)
-        self.moves = tuple(MoveShown(s.number, s.seat, s.move, _sentences(s.events)) for s in replayed.steps)
+        names = [s.name for s in entry.seats]
+        self.names = names
+        self.opening = _sentences(replayed.opening, names)
+        self.opening_events: tuple[Event, ...] = tuple(replayed.opening)
         self.events: tuple[tuple[Event, ...], ...] = tuple(s.events for s in replayed.steps)
         kinds = [s.kind for s in entry.seats]
         players = entry.players
         state = self.rules.new_game(players, seed=entry.seed, start_seat=entry.start_seat)
         positions = [_position(state, players, None)]
-        decisions = []
+        decisions, phases = [], []
         for number, (seat, text) in enumerate(entry.moves, 1):
+            phases.append(move_phase(state))
             if kinds[seat] in analysed:
                 legal = state.legal_moves(seat)
                 if len(legal) > 1:
@@ -141,6 +146,8 @@ class ReviewModel:
             state.apply(seat, text)
             positions.append(_position(state, players, positions[-1]))
         self.positions = tuple(positions)
+        self.moves = tuple(MoveShown(s.number, s.seat, s.move, _sentences(s.events, names), phases[s.number - 1])
+                           for s in replayed.steps)
         self.decisions = {d.step: d for d in decisions}
         self.final_scores = tuple(state.scores)
 
@@ -151,6 +158,13 @@ class ReviewModel:
 
     def position(self, k: int) -> Position:
         return self.positions[max(0, min(k, self.steps))]
+
+    def said(self, k: int) -> tuple[str, ...]:
+        """What move k made the game say (k = 0: the deal), in the current language: said again on each
+        call, so a Review left open across a change of language speaks the new one."""
+        if k == 0:
+            return _sentences(self.opening_events, self.names)
+        return _sentences(self.events[k - 1], self.names) if 1 <= k <= self.steps else ()
 
     def move(self, k: int) -> MoveShown | None:
         """Move k (1-based: the move that led to position k); None for position 0."""
