@@ -91,7 +91,7 @@ def event_sentences(event: Event, names: list[str] | None = None) -> list[str]:
 
     A `reason` is only half a sentence ("exchanged", "attacking"): an event that has one and a sentence
     of its own under `event.<EventName>` says the whole of it, with the seat's name from `names` (or
-    "Player 2"), its count and its reason ("Anna draws 2 cards (card exchange)")."""
+    "Player 2"), its count and its reason ("Anna: 2 cards drawn (card exchange)")."""
     out = []
     if not is_dataclass(event):
         return out

@@ -69,6 +69,6 @@ def test_every_event_speaks_in_messages_and_every_reason_in_a_sentence(events):
 
 def test_a_reason_sentence_names_the_seat_and_its_count(events):
     drawn = next(e for e in events["revolucion"] if type(e).__name__ == "CardsDrawn" and e.count > 1)
-    assert said("en", drawn)[0].startswith(f"{NAMES[drawn.seat]} draws {drawn.count} cards (")
+    assert said("en", drawn)[0].startswith(f"{NAMES[drawn.seat]}: {drawn.count} cards drawn (")
     one = next(e for e in events["revolucion"] if type(e).__name__ == "CardsDrawn" and e.count == 1)
-    assert said("de", one)[0].startswith(f"{NAMES[one.seat]} zieht 1 Karte (")
+    assert said("de", one)[0].startswith(f"{NAMES[one.seat]}: 1 Karte gezogen (")
