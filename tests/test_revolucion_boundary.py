@@ -29,6 +29,8 @@ def en(code: str) -> str | None:
         if not isinstance(node, dict) or part not in node:
             return None
         node = node[part]
+    if isinstance(node, dict) and isinstance(node.get("other"), str):
+        return node["other"]                          # a text with plural forms (one/other, i18n.t)
     return node if isinstance(node, str) else None
 
 

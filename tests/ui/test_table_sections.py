@@ -197,7 +197,7 @@ def test_revoltaaa_results_say_when_the_centre_pile_scored_most(table_home):
     data = scene.family.results_data()
     best = max(s.match.results[-1])
     names = " & ".join(s.names[i] for i, v in enumerate(s.match.results[-1]) if v == best)
-    assert data.title == tt("results.centre_tops", centre=best + 3, names=names, points=best)
+    assert data.title == tt("results.centre_tops_single", centre=best + 3, names=names, points=best)   # one game
     assert str(best + 3) in data.title and names in data.title
 
 
