@@ -1,8 +1,8 @@
 """Revolución's long hands (issue 11: card text "never cut at 1024x640"): real tables with hands of 8, 10,
 11 and 12 cards at 1024x640 and 1280x720, 3 to 6 players. Every card's words are drawn whole: no other
 card and no other table element (pods, corner box, menu, supply, board, track, Palace, prompt, buttons)
-covers them, each card sets its whole text at 11 px or more, and on screen each face's words are the
-painter's own pixels."""
+covers them, each card sets its whole text at 11 px or more (its name drawn a little narrower where it
+is a few letters too wide, never cut), and on screen each face's words are the painter's own pixels."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from revolt_table.engine import load_rules
 from revolt_table.ui import cards
+from revolt_table.ui.fonts import font
 from revolt_table.ui.table import bomb_faces
 from tests.ui.table_helpers import open_table, post_move, run_frames
 
@@ -72,6 +73,9 @@ def test_every_card_of_a_long_hand_reads_whole(size, players, n):
     for i, (sprite, rect) in enumerate(zip(zone.sprites, rects)):
         lay = fam.painter.text_layout(sprite.card, rect.size)
         assert lay.fits and lay.text_size >= least and lay.name_size >= bomb_faces.TEXT_FLOOR, (sprite.card, lay)
+        band = rect.w - 3 * lay.pad                   # the name's room; a name a little wider is drawn narrower
+        wide = max(font(lay.name_size, True).size(line)[0] for line in lay.name_lines)
+        assert wide * bomb_faces.CONDENSE <= band, (sprite.card, lay.name_lines, wide, band)
         text = words(scene, sprite, rect)
         assert screen.contains(text), (sprite.card, text)
         for j, other in enumerate(rects):

@@ -54,6 +54,7 @@ CLIMATE_COLOURS: dict[str, Color] = {"democracy": (52, 110, 200), "revolution": 
 TEXT_CARD_H = 90         # a face this tall (display px) or taller is read in the hand: its text is never tiny
 TEXT_FLOOR = 11          # the smallest text on such a face (issue 11: 11 px anywhere at 1024x640)
 TEXT_13_H = 104          # from this height the effect line is set at 13 px or more (issue 11, at 1280x720)
+CONDENSE = 0.88          # a name line too wide for its band at TEXT_FLOOR px is drawn up to this much narrower
 
 CLIMATE_GLYPHS = {"democracy": "☮", "revolution": "★", "dictatorship": "♚"}
 
@@ -188,7 +189,8 @@ class FacePainter:
         # header band: the card's name on the type colour
         band = pygame.Rect(pad, pad, W - 2 * pad, lay.band_h * s)
         pygame.draw.rect(big, colour, band, border_radius=max(3, radius // 2))
-        y = _draw_lines(big, lay.name_lines, lay.name_size * s, True, theme.CARD_FACE, band.centerx, band.y + pad // 2)
+        y = _draw_lines(big, lay.name_lines, lay.name_size * s, True, theme.CARD_FACE, band.centerx, band.y + pad // 2,
+                        width=band.w - pad)
         # the value (fighters and their gear) or the glyph
         value, glyph = self.value_text(card_id), glyph_for(card_id)
         row = pygame.Rect(pad, band.bottom + pad // 2, W - 2 * pad, lay.row_h * s)
@@ -291,11 +293,17 @@ def _fit_wrap(text: str, size: int, floor: int, width: int, bold: bool, max_line
     return floor, _wrap(text, floor, width, bold), False
 
 
-def _draw_lines(surface: pygame.Surface, lines, size: int, bold: bool, colour: Color, centerx: int, y: int) -> int:
-    """Draw `lines` centred on `centerx` from `y` down; returns the y under the last."""
+def _draw_lines(surface: pygame.Surface, lines, size: int, bold: bool, colour: Color, centerx: int, y: int,
+                width: int | None = None) -> int:
+    """Draw `lines` centred on `centerx` from `y` down; a line wider than `width` is drawn narrower, to
+    `width` if that takes no more than CONDENSE (a name a few letters too long for the band keeps every
+    letter), else by CONDENSE. Returns the y under the last."""
     f = font(size, bold)
     for line in lines:
         image = f.render(line, True, colour)
+        if width is not None and image.get_width() > width:
+            narrow = max(width, round(image.get_width() * CONDENSE))
+            image = pygame.transform.smoothscale(image, (narrow, image.get_height()))
         surface.blit(image, image.get_rect(midtop=(centerx, y)))
         y += f.get_linesize()
     return y
