@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from revolt_table.ai.bomb_ai import BombSearchAgent, make_hard
+from revolt_table.ai.bomb_ai import make_hard
+from revolt_table.ai.bomb_search import BombSearchAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
 

@@ -8,14 +8,13 @@ a rules variant that renames or re-counts cards still gets sensible play. A defe
 attack before answering, weighs its exact odds (two dice) against the cards a lost fight costs.
 The tunable numbers are class attributes, checked by self-play duels (benchmarks/revolucion_balance.py).
 
-`make_hard` builds `BombSearchAgent`: determinized search over a shortlist of moves with this
-heuristic as the rollout policy, rolling out to the end of the round.
+`make_hard` builds `BombSearchAgent` (bomb_search.py): the shared determinized search over a shortlist
+of moves, with this heuristic playing every seat in the play-outs.
 """
 
 from __future__ import annotations
 
 import random
-import time
 
 from ..engine.move import Move
 from ..engine.state import View
@@ -316,144 +315,11 @@ def make_heuristic(rules, level: str) -> BombHeuristicAgent:
     return BombHeuristicAgent(rules, noise=0.35 if level == "ai:easy" else 0.0)
 
 
-# --- ai:hard ----------------------------------------------------------------------------------------
-class BombSearchAgent:
-    """`ai:hard`: determinized Monte-Carlo over a shortlist, with the heuristic as rollout policy.
-
-    Why not the generic `ai/search.py`: its random playouts of a whole game are both slow and blind
-    (random seats fight and pass the bomb absurdly), and a turn can have dozens of legal moves (Bomb
-    Express with Detonator/Explosion combinations, fight commitments with support). Here each
-    iteration deals ONE determinization from the view, plays every shortlisted move on a clone of it
-    with the same dice and playout seed (common random numbers), lets the heuristic play every seat
-    to the end of the round (`horizon` rounds), and scores the position: a win is 1, elimination 0,
-    otherwise the seat's share of the living lieutenants (support and cards count a little). The
-    heuristic's own move stays unless another candidate does clearly better (`margin`).
-    Card exchanges, where little is at stake per decision, are left to the heuristic.
-    """
-
-    name = "ai:hard"
-
-    def __init__(self, rules, iterations: int = 16, time_budget: float | None = None, candidates: int = 7,
-                 horizon: int = 1, margin: float = 0.01):
-        self.rules = rules
-        self.iterations = iterations
-        self.time_budget = time_budget
-        self.candidates = candidates
-        self.horizon = horizon
-        self.margin = margin
-        self.heuristic = BombHeuristicAgent(rules)
-        self.t = self.heuristic.t
-
-    # --- the decision -----------------------------------------------------------------------------
-    def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        first = self.heuristic.choose(view, legal_moves, rng)
-        if len(legal_moves) == 1 or view.info.phase == "exchange":
-            return first
-        shortlist = self._shortlist(view, legal_moves, first)
-        if len(shortlist) == 1:
-            return first
-        seat = view.seat
-        totals = [0.0] * len(shortlist)
-        stop_round = view.info.round_no + self.horizon
-        deadline = time.perf_counter() + self.time_budget if self.time_budget else None
-        done = 0
-        for _ in range(max(1, self.iterations)):
-            base = self.rules.from_view(view, rng)
-            playout_seed = rng.getrandbits(32)
-            for i, move in enumerate(shortlist):
-                state = base.clone()
-                state.apply(seat, move.text)
-                totals[i] += self._rollout(state, seat, random.Random(playout_seed), stop_round)
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best = max(range(len(shortlist)), key=lambda i: (totals[i], -i))
-        if totals[best] - totals[0] > self.margin * done:
-            return shortlist[best]
-        return first
-
-    def _rollout(self, state, seat: int, rng: random.Random, stop_round: int) -> float:
-        policy = self.heuristic
-        for _ in range(3000):
-            if state.is_over:
-                break
-            actor = state.to_act[0]
-            view = state.view(actor)
-            if view.info.round_no >= stop_round:
-                break
-            state.apply(actor, policy.choose(view, state.legal_moves(actor), rng))
-        return self.evaluate(state.view(seat), seat)
-
-    @staticmethod
-    def evaluate(view: View, seat: int) -> float:
-        """1 for a win, 0 once out, else the seat's share of the table's strength."""
-        info = view.info
-        if view.is_over:
-            return 1.0 if info.winner == seat else 0.0
-        if info.lieutenants[seat] <= 0:
-            return 0.0
-
-        def strength(s: int) -> float:
-            return info.lieutenants[s] + 0.15 * info.support[s] + 0.04 * view.zones[f"hand:{s}"].count
-        return strength(seat) / sum(strength(s) for s in info.alive)
-
-    # --- candidates -------------------------------------------------------------------------------
-    def _shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
-        phase = view.info.phase
-        if phase == "turn":
-            ordered = self._turn_candidates(view, legal_moves)
-        elif phase in ("commit_a", "commit_d"):
-            ordered = self._commit_candidates(legal_moves)
-        else:
-            ordered = list(legal_moves)
-        out = [first]
-        for m in ordered:
-            if m not in out:
-                out.append(m)
-            if len(out) >= self.candidates:
-                break
-        return out
-
-    def _turn_candidates(self, view: View, moves: list[Move]) -> list[Move]:
-        """One plain bomb move per receiver (and the cheapest explosive one), then attacks, then cards."""
-        h, seat = self.heuristic, view.seat
-        sends: dict[tuple[int, bool], tuple[int, Move]] = {}
-        attacks, others = [], []
-        for m in moves:
-            head = m.text.split("+")[0].split(":")[0]
-            if head in self.t.cards and self.t.cards[head].type == "movement":
-                target, n_extras, explodes = h._receiver(view, seat, m.text)
-                key = (target, explodes)
-                if key not in sends or n_extras < sends[key][0]:
-                    sends[key] = (n_extras, m)
-            elif head == "attack":
-                attacks.append(m)
-            else:
-                others.append(m)
-        bombs = [m for (_, explodes), (_, m) in sorted(sends.items(), key=lambda kv: (not kv[0][1], kv[0][0]))]
-        return bombs[:1] + attacks + others + bombs[1:]
-
-    def _commit_candidates(self, moves: list[Move]) -> list[Move]:
-        """The strongest commitment with and without support, the cheapest, and without mercenaries."""
-        t = self.t
-
-        def parts(m: Move) -> tuple[list[str], int]:
-            return m.payload if m.payload else ([], 0)
-
-        def value(m: Move) -> int:
-            cards, sp = parts(m)
-            return sum(t.cards[c].value for c in cards) + sp
-        by_value = sorted(moves, key=lambda m: (-value(m), m.text))
-        no_sp = [m for m in by_value if parts(m)[1] == 0]
-        keep_mercs = [m for m in no_sp if not any(t.cards[c].discard_after_fight for c in parts(m)[0])]
-        cheap = min(moves, key=lambda m: (value(m), m.text))
-        picks = [by_value[0], no_sp[0] if no_sp else None, keep_mercs[0] if keep_mercs else None, cheap]
-        return [m for m in picks if m is not None]
-
-
-def make_hard(rules, iterations: int | None = None, time_budget: float | None = None) -> BombSearchAgent:
-    """The family's `ai:hard`: heuristic-guided search over determinizations (see BombSearchAgent)."""
-    return BombSearchAgent(rules, iterations=iterations or 16, time_budget=time_budget)
+# --- ai:hard: revolt_table/ai/bomb_search.py ----------------------------------------------------------
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None):
+    """The family's `ai:hard`: heuristic-guided search over determinizations (bomb_search.py)."""
+    from .bomb_search import HARD_PLAYOUTS, BombSearchAgent   # it builds on the heuristic above
+    return BombSearchAgent(rules, iterations=iterations or HARD_PLAYOUTS, time_budget=time_budget)
 
 
 # Hint (button and H) at the table: revolt_table/ai/hints.py finds it here, the family's AI module.

@@ -1,0 +1,210 @@
+"""Revolución's ai:hard: the shared search (ai/search.py) with what this family knows.
+
+- Candidates: the heuristic's move first, then one bomb move per receiver (the cheapest way to make it
+  explode there, the cheapest plain one), attacks, climate and massacre cards; in a fight the
+  strongest commitment with and without support tokens, without mercenaries, and the cheapest; in a
+  reaction every card and the pass. Card exchanges (a swap of one card for an unknown one, little at
+  stake per decision) and forced moves stay with the heuristic, instantly.
+- Determinizations: `rules.from_view`, which deals the unseen cards so that the public record holds
+  (a seat asked to react holds a card it could play, an attacker holds a fighter).
+- Play-outs: every seat played by the normal heuristic, on a `RolloutView` (below) of the imagined
+  state, to the end of the round (`horizon` rounds); all candidates with the same dice (common random
+  numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
+  beat the heuristic's move clearly to replace it.
+- Value: a win is 1 and elimination 0; otherwise the seat's share of the table's strength
+  (lieutenants, a little for support tokens and cards in hand).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.move import Move
+from ..engine.state import GameState, View
+from .bomb_ai import BombHeuristicAgent
+from .budget import Budget
+from .search import SearchAgent, SearchSpec
+
+HARD_PLAYOUTS = 400     # play-outs per decision (one candidate on one determinization each)
+
+
+class _ZoneCount:
+    """What a heuristic reads of a zone: its cards (None when hidden from the reader) and its size."""
+
+    __slots__ = ("cards", "count")
+
+    def __init__(self, cards: tuple[str, ...] | None, count: int) -> None:
+        self.cards = cards
+        self.count = count
+
+
+class RolloutView:
+    """The view of one seat of an imagined state, built lazily for the heuristic playing it out.
+
+    Why: `state.view` builds every zone of the table and checks its visibility for every decision,
+    which is half the cost of a play-out; the heuristic reads a few zones only. This view answers the
+    same questions as `state.view(seat)` (its own hand, the other hands' sizes, the public fight and
+    table slots and discard pile, the public info) and nothing more: another seat's hand has no cards.
+    Only the search builds it, on the determinizations it dealt itself (tests compare both views).
+    """
+
+    __slots__ = ("seat", "players", "info", "is_over", "_state")
+
+    def __init__(self, state, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.players = state.players
+        self.info = state.public_info()
+        self.is_over = state.is_over
+
+    @property
+    def zones(self) -> "RolloutView":
+        return self
+
+    def __getitem__(self, name: str) -> _ZoneCount:
+        state = self._state
+        kind, _, owner = name.partition(":")
+        if kind == "hand":
+            s = int(owner)
+            cards = tuple(state.sorted_hand(s)) if s == self.seat else None
+            return _ZoneCount(cards, len(state.hands[s]))
+        if kind in ("fight", "table"):
+            cards = tuple(getattr(state, kind)[int(owner)])
+            return _ZoneCount(cards, len(cards))
+        if kind == "discard":
+            cards = tuple(reversed(state.discard))
+            return _ZoneCount(cards, len(cards))
+        raise KeyError(name)
+
+    def hand(self, seat: int | None = None) -> tuple[str, ...] | None:
+        return self[f"hand:{self.seat if seat is None else seat}"].cards
+
+
+class BombSpec(SearchSpec):
+    """What the shared search needs to know about Revolución (see the module docstring)."""
+
+    candidates = 7
+    max_moves = 3000
+
+    def __init__(self, rules, horizon: int = 1) -> None:
+        super().__init__(rules, heuristic=BombHeuristicAgent(rules))
+        self.t = rules.params
+        self.horizon = horizon
+
+    # --- candidates ---------------------------------------------------------------------------
+    def decide_without_search(self, view: View, legal_moves: list[Move]) -> bool:
+        return view.info.phase == "exchange"
+
+    def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
+        phase = view.info.phase
+        if phase == "turn":
+            ordered = self._turn_candidates(view, legal_moves)
+        elif phase in ("commit_a", "commit_d"):
+            ordered = self._commit_candidates(legal_moves)
+        else:
+            ordered = list(legal_moves)
+        out = [first]
+        for m in ordered:
+            if m not in out:
+                out.append(m)
+            if len(out) >= self.candidates:
+                break
+        return out
+
+    def _turn_candidates(self, view: View, moves: list[Move]) -> list[Move]:
+        """One plain bomb move per receiver (and the cheapest explosive one), then attacks, then cards."""
+        h, seat = self.heuristic, view.seat
+        sends: dict[tuple[int, bool], tuple[int, Move]] = {}
+        attacks, others = [], []
+        for m in moves:
+            head = m.text.split("+")[0].split(":")[0]
+            if head in self.t.cards and self.t.cards[head].type == "movement":
+                target, n_extras, explodes = h._receiver(view, seat, m.text)
+                key = (target, explodes)
+                if key not in sends or n_extras < sends[key][0]:
+                    sends[key] = (n_extras, m)
+            elif head == "attack":
+                attacks.append(m)
+            else:
+                others.append(m)
+        bombs = [m for (_, explodes), (_, m) in sorted(sends.items(), key=lambda kv: (not kv[0][1], kv[0][0]))]
+        return bombs[:1] + attacks + others + bombs[1:]
+
+    def _commit_candidates(self, moves: list[Move]) -> list[Move]:
+        """The strongest commitment with and without support, the cheapest, and without mercenaries."""
+        t = self.t
+
+        def parts(m: Move) -> tuple[list[str], int]:
+            return m.payload if m.payload else ([], 0)
+
+        def value(m: Move) -> int:
+            cards, sp = parts(m)
+            return sum(t.cards[c].value for c in cards) + sp
+        by_value = sorted(moves, key=lambda m: (-value(m), m.text))
+        no_sp = [m for m in by_value if parts(m)[1] == 0]
+        keep_mercs = [m for m in no_sp if not any(t.cards[c].discard_after_fight for c in parts(m)[0])]
+        cheap = min(moves, key=lambda m: (value(m), m.text))
+        picks = [by_value[0], no_sp[0] if no_sp else None, keep_mercs[0] if keep_mercs else None, cheap]
+        return [m for m in picks if m is not None]
+
+    # --- play-outs ----------------------------------------------------------------------------
+    def playout(self, state: GameState, seat: int, root: View, rng: random.Random) -> float:
+        """Every seat plays the heuristic on its `RolloutView` until the round ends (or the game)."""
+        stop = root.info.round_no + self.horizon
+        decide = self.heuristic.decide
+        for _ in range(self.max_moves):
+            if state.is_over:
+                break
+            actor = state.to_act[0]
+            view = RolloutView(state, actor)
+            if view.info.round_no >= stop:
+                break
+            moves = state.legal_moves(actor)
+            state.apply(actor, moves[0] if len(moves) == 1 else decide(view, moves, rng) or moves[0])
+        return evaluate(RolloutView(state, seat), seat)
+
+
+def evaluate(view, seat: int) -> float:
+    """1 for a win, 0 once out, else the seat's share of the table's strength."""
+    info = view.info
+    if view.is_over:
+        return 1.0 if info.winner == seat else 0.0
+    if info.lieutenants[seat] <= 0:
+        return 0.0
+
+    def strength(s: int) -> float:
+        return info.lieutenants[s] + 0.15 * info.support[s] + 0.04 * view.zones[f"hand:{s}"].count
+    return strength(seat) / sum(strength(s) for s in info.alive)
+
+
+class BombSearchAgent(SearchAgent):
+    """`ai:hard` for Revolución: the shared search over `BombSpec` (see the module docstring).
+
+    One addition to the shared race: most candidates lead to the same round as the heuristic's move
+    (another receiver for a bomb far from the Palace, a Fort kept or played against a hopeless
+    attack), and racing never drops a candidate that is merely as good. Once `equal_rounds`
+    determinizations show that no candidate beats the heuristic's move by `equal_margin` (upper end
+    of `budget.z` standard errors), the search keeps that move and stops: the budget is spent on the
+    decisions where the moves differ.
+    """
+
+    equal_rounds = 16
+    equal_margin = 0.01
+
+    def __init__(self, rules, iterations: int = HARD_PLAYOUTS, time_budget: float | None = None,
+                 horizon: int = 1) -> None:
+        super().__init__(rules, BombSpec(rules, horizon), Budget(playouts=iterations, seconds=time_budget))
+        self.iterations = iterations
+        self.time_budget = time_budget
+
+    def _survivors(self, active: list[int], results: list[list[float]]) -> list[int]:
+        survivors = super()._survivors(active, results)
+        if 0 in survivors and len(results[0]) >= self.equal_rounds:
+            z = self.budget.z
+            for i in survivors:
+                if i:
+                    diff = self._paired(results[i], results[0])
+                    if diff.mean + z * diff.stderr() >= self.equal_margin:
+                        return survivors
+            return [0]
+        return survivors

@@ -1,0 +1,86 @@
+"""Revolución's ai:hard search (ai/bomb_search.py): its fast play-out view tells the heuristic exactly
+what `state.view` would, it keeps to its play-out budget, and it leaves exchanges to the heuristic."""
+
+from __future__ import annotations
+
+import random
+
+from revolt_table.ai.bomb_ai import BombHeuristicAgent, make_hard
+from revolt_table.ai.bomb_search import RolloutView, evaluate
+from revolt_table.engine import load_rules
+
+RULES = load_rules("revolucion")
+
+
+def test_rollout_view_gives_the_heuristic_what_the_real_view_gives():
+    """Every decision of two games (3 and 5 players, a fifth of the moves random to reach odd spots):
+    the heuristic picks the same move on either view, the evaluation agrees, and other hands stay
+    hidden."""
+    heuristic = BombHeuristicAgent(RULES)
+    decisions = 0
+    for players, seed in ((3, 1), (5, 2)):
+        state = RULES.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            actor = state.to_act[0]
+            moves = state.legal_moves(actor)
+            real, fast = state.view(actor), RolloutView(state, actor)
+            assert fast.hand() == real.hand()
+            for s in range(players):
+                name = f"hand:{s}"
+                assert fast.zones[name].count == real.zones[name].count
+                assert (fast.zones[name].cards is None) == (s != actor)
+                assert fast.zones[f"fight:{s}"].cards == real.zones[f"fight:{s}"].cards
+                assert evaluate(fast, s) == evaluate(state.view(s), s)
+            assert fast.info == real.info
+            picked = heuristic.decide(real, moves, random.Random(3))
+            assert heuristic.decide(fast, moves, random.Random(3)) == picked
+            decisions += 1
+            state.apply(actor, picked if rng.random() < 0.8 else moves[rng.randrange(len(moves))])
+    assert decisions > 100
+
+
+def test_hard_keeps_its_playout_budget_and_leaves_exchanges_to_the_heuristic():
+    agent = make_hard(RULES, iterations=60)
+    state = RULES.new_game(4, seed=3)
+    rng = random.Random(4)
+    searched = 0
+    while not state.is_over and searched < 6:
+        seat = state.to_act[0]
+        moves = state.legal_moves(seat)
+        agent.last = None
+        move = agent.choose(state.view(seat), moves, rng)
+        if state.view(seat).info.phase == "exchange" or len(moves) == 1:
+            assert agent.last is None
+            assert move == BombHeuristicAgent(RULES).choose(state.view(seat), moves, rng)
+        elif agent.last is not None:
+            searched += 1
+            assert agent.last["playouts"] <= max(60, agent.last["candidates"])
+        state.apply(seat, move)
+    assert searched == 6
+
+
+def test_determinizations_respect_what_reactions_prove():
+    """Seat 1, attacked, is asked whether to play its Fort: every deal the attacker's search imagines
+    gives seat 1 a card it could play there; seat 2, who was not asked anything, may hold anything.
+    And an attacker who declared holds a fighter in every deal the defender imagines."""
+    deal = {"hands": [["BL", "T4", "E2"], ["FO", "T2", "BR"], ["T3", "BL"]], "first": 0, "climate": "revolution",
+            "start": "turn"}
+    state = RULES.new_game(3, seed=5, deal=deal)
+    state.apply(0, "attack:1")
+    assert state.view(0).info.phase == "fort" and state.to_act == (1,)
+    usable = RULES.params.by_occasion["attacked"]
+    fighters = {c for c in RULES.params.order if RULES.params.cards[c].fighter}
+    view = state.view(0)
+    seat2_without = 0
+    for k in range(60):
+        dealt = RULES.from_view(view, random.Random(k))
+        hand1 = dealt.view(1).hand()
+        assert any(c in usable for c in hand1)
+        seat2_without += not any(c in usable for c in dealt.view(2).hand())
+    assert seat2_without > 30
+    state.apply(1, "pass")
+    assert state.view(1).info.phase == "commit_a"
+    view = state.view(1)
+    for k in range(60):
+        assert any(c in fighters for c in RULES.from_view(view, random.Random(k)).view(0).hand())
