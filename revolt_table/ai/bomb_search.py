@@ -180,31 +180,14 @@ def evaluate(view, seat: int) -> float:
 class BombSearchAgent(SearchAgent):
     """`ai:hard` for Revolución: the shared search over `BombSpec` (see the module docstring).
 
-    One addition to the shared race: most candidates lead to the same round as the heuristic's move
-    (another receiver for a bomb far from the Palace, a Fort kept or played against a hopeless
-    attack), and racing never drops a candidate that is merely as good. Once `equal_rounds`
-    determinizations show that no candidate beats the heuristic's move by `equal_margin` (upper end
-    of `budget.z` standard errors), the search keeps that move and stops: the budget is spent on the
-    decisions where the moves differ.
+    No early stop beyond the shared race's: stopping once no candidate had beaten the heuristic's move
+    in 16 determinizations (half the cost) won 23 of 50 three-player games against ai:normal where the
+    full race won 32 of the same 50 seeds; the differences that matter are rare (an explosion, a fight
+    lost on the dice) and show only over many determinizations.
     """
-
-    equal_rounds = 16
-    equal_margin = 0.01
 
     def __init__(self, rules, iterations: int = HARD_PLAYOUTS, time_budget: float | None = None,
                  horizon: int = 1) -> None:
         super().__init__(rules, BombSpec(rules, horizon), Budget(playouts=iterations, seconds=time_budget))
         self.iterations = iterations
         self.time_budget = time_budget
-
-    def _survivors(self, active: list[int], results: list[list[float]]) -> list[int]:
-        survivors = super()._survivors(active, results)
-        if 0 in survivors and len(results[0]) >= self.equal_rounds:
-            z = self.budget.z
-            for i in survivors:
-                if i:
-                    diff = self._paired(results[i], results[0])
-                    if diff.mean + z * diff.stderr() >= self.equal_margin:
-                        return survivors
-            return [0]
-        return survivors
