@@ -199,10 +199,14 @@ def run(args) -> dict:
     tasks, keys = [], []
     for pairing in PAIRINGS:
         focus, field, _ = pairing
+        if args.pairing and args.pairing != focus.removeprefix("ai:"):
+            continue
         for label, game, variant, counts in GAMES:
             if args.only and args.only not in (game, label, variant):
                 continue
             for players in (counts[:1] if args.quick else counts):
+                if args.players and players not in args.players:
+                    continue
                 for start, stop in _chunks(args.games, args.chunk):
                     tasks.append((ladder_batch, (game, variant, players, focus, field, start, stop, args.seed,
                                                  args.iterations, args.time_cap)))
@@ -308,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=20, help="games per task")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", help="one game id, variant or label (doudizhu for Dou Dizhu only)")
+    parser.add_argument("--pairing", choices=("hard", "normal", "easy"), help="only the pairings of this focus level")
+    parser.add_argument("--players", type=int, nargs="+", help="only these player counts")
     parser.add_argument("--iterations", type=int, help="ai:hard play-outs per decision (default: the family's)")
     parser.add_argument("--time-cap", type=float, help="ai:hard wall-clock cap per decision in seconds")
     parser.add_argument("--json", help="also write the raw figures to this file")

@@ -4,6 +4,8 @@ The agent estimates each candidate card by sampling what the other seats might p
 only: what the view shows is excluded) and scoring the round's outcome for its preferred colour:
 a stack for that colour helps it become victorious; winning the stack yourself is worth a point if it
 is topped by that colour; spending a card of that colour costs a point kept in hand.
+
+`make_hard` builds ai:hard, the shared search with this family's spec (ai/majority_search.py).
 """
 
 from __future__ import annotations
@@ -178,3 +180,9 @@ HINT_CODES: tuple[str, ...] = ("majority.hint.card", "majority.hint.keep", "majo
 def make_heuristic(rules, level: str) -> MajorityHeuristicAgent:
     """`ai:easy` plays a random card half the time; `ai:normal` always thinks."""
     return MajorityHeuristicAgent(rules, noise=0.5 if level == "ai:easy" else 0.0)
+
+
+def make_hard(rules, iterations: int | None = None, time_budget: float | None = None):
+    """The family's `ai:hard`: the shared search with RevoltaaA's spec (ai/majority_search.py)."""
+    from .majority_search import make_search  # it imports this module
+    return make_search(rules, iterations=iterations, time_budget=time_budget)

@@ -40,6 +40,17 @@ def random_rollout_policy(state: GameState, seat: int, rng: random.Random) -> Mo
     return moves[rng.randrange(len(moves))]
 
 
+def pick_weighted(items: list, weights: list[float], total: float, rng: random.Random):
+    """One of `items` drawn in proportion to `weights` (their sum is `total`, > 0): the resampling
+    step of a family's inference over a pool of determinizations."""
+    pick = rng.random() * total
+    for item, w in zip(items, weights):
+        pick -= w
+        if pick < 0:
+            return item
+    return next(item for item, w in zip(reversed(items), reversed(weights)) if w > 0)
+
+
 def outcome_for(state: GameState, seat: int) -> float:
     """1 for a sole win (shared on a tie), plus a small share for the point margin."""
     scores = state.scores
@@ -193,12 +204,7 @@ class SearchAgent:
             weights = [max(0.0, spec.weight(view, d)) for d in deals]
             total = sum(weights)
             if total > 0:
-                pick = rng.random() * total
-                for deal, w in zip(deals, weights):
-                    pick -= w
-                    if pick < 0:
-                        return deal
-                return next(d for d, w in zip(reversed(deals), reversed(weights)) if w > 0)
+                return pick_weighted(deals, weights, total, rng)
         return first        # the family's weights ruled out every deal drawn: search on the view alone
 
     @staticmethod

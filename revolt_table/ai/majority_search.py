@@ -1,0 +1,445 @@
+"""RevoltaaA ai:hard (both variants): the shared search (ai/search.py) with what this family knows.
+
+- Candidates: every card type in hand (at most 12). The normal heuristic's card is listed first but
+  gets no bonus (KEEP_Z = 0): ai:normal is noisy (two runs of it pick the same card only half the
+  time in the base game), so the search's best estimate is the better guess.
+- Determinizations: `rules.from_view` deals the unseen cards (other hands, their hidden choices this
+  round, the centre pile, the box) at random; everything the view shows stays put. With a
+  simultaneous reveal, a seat that already chose takes its hidden card back and chooses again in the
+  play-out, by the policy that models it (a card drawn at random would be a poor guess).
+- Inference: a pool of such deals is weighed by how likely each opponent's cards that the view
+  shows with their seat (the last round's, and in turn this round's) were under the normal policy,
+  had that deal been the truth (`PlayModel`); every search round draws its deal from the pool in
+  proportion to the weights. A seat that shed a low Robot probably holds Ducks.
+- Play-outs: the WHOLE rest of the game on plain counts (`playout`, the engine's rules without
+  events), every seat, this one too, playing `FastNormal`: the normal heuristic (ai/majority_ai.py)
+  on card types, with the same preferred colour, the same utility of a round's outcome and the same
+  keep/shed costs, estimated on a few imagined rounds shared by all of a seat's cards (common random
+  numbers) instead of 24 per card. The field in the ladder is ai:normal, so modelling every other
+  seat as it is exactly the right model.
+- Value: the game's actual result for this seat, a win (shared on a tie), plus a little of the point
+  margin so that among equally winning lines the one with more points is preferred.
+
+Everything the search reads comes from the view (the determinizations are built from it) and from
+`rules.params`; in a play-out each seat decides from what it could see there (its hand, the table
+and the cards it has not seen), like the heuristic does (tests/test_majority_search.py).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..engine.move import Move
+from ..engine.state import View
+from .budget import Budget
+from .majority_ai import KEEP_WEIGHT, SHED_WEIGHT, MajorityHeuristicAgent
+from .search import SearchAgent, SearchSpec, pick_weighted
+
+NOWIN = 99          # "no value of this colour is shown exactly once"
+PLAYOUTS = 480      # play-outs per decision: ~0.2 s on one core of the reference machine
+SAMPLES = 8         # imagined rounds per play-out decision of FastNormal
+MARGIN = 0.05       # weight of the point margin next to the win in a play-out's value
+PARTICLES = 96      # deals weighed by inference per decision
+KEEP_Z = 0.0        # ai:normal is noisy (it agrees with itself on half its cards): no bonus for its card
+
+
+class FastNormal:
+    """The normal heuristic's decision for `actor` of a MajorityState, on card types.
+
+    It reads what the actor may see: its own hand, the stacks and tally, the centre card, in turn
+    the cards already played; and it imagines the other seats' cards from what the actor has not
+    seen (the other hands, their hidden choices, the centre pile and the box)."""
+
+    def __init__(self, params, samples: int = SAMPLES) -> None:
+        self.colour = params.colour
+        self.value = params.value
+        self.size = params.size
+        self.moves = params.moves
+        self.samples = samples
+        self.target = params.target
+        self.by_colour = tuple(tuple(sorted((t for t in range(self.size) if self.colour[t] == c),
+                                            key=lambda t: self.value[t])) for c in (0, 1))
+        letters = params.colour_letters
+        # ai:normal breaks a tie between colours towards the larger letter (max over (count, letter))
+        self.tie_pref = 0 if letters[0] > letters[1] else 1
+        # the heuristic's fixed cost of playing each type, for either preferred colour
+        self.cost = tuple(tuple((KEEP_WEIGHT + 0.02 * self.value[t]) if self.colour[t] == p
+                                else SHED_WEIGHT * (5 - self.value[t]) for p in (0, 1))
+                          for t in range(self.size))
+
+    def preferred(self, hand: list[int], owned: list[int], tally: list[int]) -> int:
+        """The colour the actor backs: the one it holds most, counting its stacks (`owned`: how many
+        it has topped by each colour) and half the table's tally."""
+        colour = self.colour
+        score = [owned[0] + 0.5 * tally[0], owned[1] + 0.5 * tally[1]]
+        for t, n in enumerate(hand):
+            if n:
+                score[colour[t]] += n
+        if score[0] != score[1]:
+            return 0 if score[0] > score[1] else 1
+        return self.tie_pref
+
+    def choose(self, state, actor: int, rng: random.Random) -> int:
+        """The type `actor` plays in a MajorityState, from what it may see there."""
+        colour = self.colour
+        owned = [0, 0]
+        for stack in state.stacks[actor]:
+            owned[colour[stack[0]]] += 1
+        counts = [0] * self.size
+        for seat, hand in enumerate(state.hands):
+            if seat != actor:
+                for t, n in enumerate(hand):
+                    counts[t] += n
+        for t in state.pile + state.box:
+            counts[t] += 1
+        known = [state.center_card] if state.center_card >= 0 else []
+        if state._simultaneous:
+            counts = [c + sum(1 for s, t in enumerate(state.chosen) if s != actor and t == i)
+                      for i, c in enumerate(counts)]
+            pending, tie = state.players - 1, colour[state.center_card]
+        else:
+            played = state.order[:state.turn]
+            known += [state.chosen[s] for s in played]
+            pending = state.players - 1 - len(played)
+            tie = colour[state.chosen[state.leader]] if state.leader != actor else -1
+        pool = [t for t in range(self.size) for _ in range(counts[t])]
+        return self.decide(state.hands[actor], owned, state.tally, known, pending, tie, pool, rng)
+
+    def decide(self, hand: list[int], owned: list[int], tally: list[int], known: list[int], pending: int,
+               tie_colour: int, pool: list[int], rng: random.Random) -> int:
+        """The type to play from `hand` (counts per type): `known` are the round's cards on the table
+        (the centre card, cards played in turn), `pending` how many other seats still add a card,
+        `tie_colour` the colour that wins equal totals (-1: the colour of the card played now, when
+        this seat leads in turn), `pool` the cards this seat has not seen (it is shuffled in part)."""
+        options = [t for t in range(self.size) if hand[t]]
+        if len(options) == 1:
+            return options[0]
+        scores = self.scores(options, hand, owned, tally, known, pending, tie_colour, pool, rng)
+        best, best_score = options[0], float("-inf")
+        for t, score in zip(options, scores):
+            if score > best_score:
+                best, best_score = t, score
+        return best
+
+    def scores(self, options: list[int], hand: list[int], owned: list[int], tally: list[int], known: list[int],
+               pending: int, tie_colour: int, pool: list[int], rng: random.Random) -> list[float]:
+        """The heuristic's score of each card type in `options` (see `decide`)."""
+        colour, value = self.colour, self.value
+        pref = self.preferred(hand, owned, tally)
+        target = self.target
+        u0, u1 = 1.0 + tally[0] / target, 1.0 + tally[1] / target
+        gain = (u0, -u1) if pref == 0 else (-u0, u1)
+        size = len(pool)
+        k = min(pending, size)
+        random_ = rng.random
+        scores = [0.0] * len(options)
+        by_colour = self.by_colour
+        for _ in range(self.samples):
+            for j in range(k):                   # a partial Fisher-Yates shuffle: k cards unseen
+                i = j + int(random_() * (size - j))
+                pool[j], pool[i] = pool[i], pool[j]
+            counts = [0] * self.size
+            a0 = b0 = 0
+            for t in known:
+                counts[t] += 1
+                if colour[t]:
+                    b0 += value[t]
+                else:
+                    a0 += value[t]
+            for t in pool[:k]:
+                counts[t] += 1
+                if colour[t]:
+                    b0 += value[t]
+                else:
+                    a0 += value[t]
+            lowest = [NOWIN, NOWIN]
+            for c in (0, 1):
+                for t in by_colour[c]:
+                    if counts[t] == 1:
+                        lowest[c] = value[t]
+                        break
+            for i, t in enumerate(options):
+                c, v = colour[t], value[t]
+                if c:
+                    a, b = a0, b0 + v
+                else:
+                    a, b = a0 + v, b0
+                if a != b:
+                    w = 0 if a > b else 1
+                else:
+                    w = c if tie_colour < 0 else tie_colour
+                u = gain[w]
+                if w == c == pref and not counts[t] and lowest[c] > v:
+                    u += 1.0
+                scores[i] += u
+        cost, samples = self.cost, self.samples
+        return [scores[i] / samples - cost[t][pref] for i, t in enumerate(options)]
+
+
+def playout(fast: FastNormal, params, state, rng: random.Random) -> tuple[int, ...]:
+    """Play a MajorityState (not changed) to the end with every seat's card chosen by `fast`; the
+    final scores. The game's rules on plain counts, without events: a round's stack is always topped
+    by the round's colour, so a seat's stacks are two counts (topped by each colour)."""
+    if state.over:
+        return state.final
+    colour, value, size = params.colour, params.value, params.size
+    n = state.players
+    simultaneous = state._simultaneous
+    colour_tie, no_unique, next_leader, target, per_stack, per_card = state._cfg
+    hands = [h[:] for h in state.hands]
+    pile = state.pile[:]
+    hidden = [0] * size                     # cards nobody but their holder has seen
+    for h in hands:
+        for t in range(size):
+            hidden[t] += h[t]
+    for t in pile + state.box:
+        hidden[t] += 1
+    chosen = state.chosen[:]
+    if simultaneous:
+        for t in chosen:
+            if t >= 0:
+                hidden[t] += 1
+    owned = [[0, 0] for _ in range(n)]
+    for s in range(n):
+        for stack in state.stacks[s]:
+            owned[s][colour[stack[0]]] += 1
+    tally = state.tally[:]
+    last = state._last_colour
+    leader = state.leader
+    centre = state.center_card
+    to_play = list(state._to_act) if simultaneous else list(state.order[state.turn:])
+    has_pile = params.has_centre
+    by_value = sorted(range(size), key=lambda t: value[t])
+    while True:
+        # the seats still to play this round
+        for s in to_play:
+            hand = hands[s]
+            if simultaneous:
+                known = [centre]
+                pending = n - 1
+                tie = colour[centre]
+            else:
+                known = [centre] if centre >= 0 else []
+                known += [chosen[x] for x in range(n) if chosen[x] >= 0]
+                pending = n - 1 - len(known) + (centre >= 0)
+                tie = colour[chosen[leader]] if leader != s else -1
+            unseen = [hidden[t] - hand[t] for t in range(size)]
+            pool = [t for t in range(size) for _ in range(unseen[t])]
+            card = fast.decide(hand, owned[s], tally, known, pending, tie, pool, rng)
+            hand[card] -= 1
+            chosen[s] = card
+            if not simultaneous:
+                hidden[card] -= 1
+        # the round's resolution (games/majority.py, MajorityState._resolve)
+        if simultaneous:
+            for t in chosen:
+                hidden[t] -= 1
+        totals = [0, 0]
+        entries = [(-1, centre)] if centre >= 0 else []
+        entries += [(s, chosen[s]) for s in range(n)]
+        for _, t in entries:
+            totals[colour[t]] += value[t]
+        if totals[0] != totals[1]:
+            win = 0 if totals[0] > totals[1] else 1
+        elif colour_tie == "center_card":
+            win = colour[centre]
+        else:
+            win = colour[chosen[leader]]
+        counts = [0] * size
+        for _, t in entries:
+            counts[t] += 1
+        top = next((t for t in by_value if colour[t] == win and counts[t] == 1), -1)
+        if top >= 0:
+            owner = next(o for o, t in entries if t == top)
+        else:
+            owner = -1 if no_unique == "center_pile" else leader
+        if owner >= 0:
+            owned[owner][win] += 1
+        tally[win] += 1
+        last = win
+        if tally[win] >= target:
+            break
+        if not simultaneous:
+            if next_leader == "round_winner":
+                leader = owner if owner >= 0 else leader
+            elif next_leader == "next_seat":
+                leader = (leader + 1) % n
+        chosen = [-1] * n
+        centre = -1
+        if any(sum(h) == 0 for h in hands) or (has_pile and not pile):
+            win = last if tally[0] == tally[1] else (0 if tally[0] > tally[1] else 1)
+            break
+        if has_pile:
+            centre = pile.pop()
+            hidden[centre] -= 1
+        to_play = list(range(n)) if simultaneous else [(leader + i) % n for i in range(n)]
+    return tuple(per_stack * owned[s][win] + per_card * sum(hands[s][t] for t in range(size) if colour[t] == win)
+                 for s in range(n))
+
+
+class PlayModel:
+    """Inference: how likely the opponents' cards the view shows with their seats (the last round's,
+    and in turn this round's so far) were under the normal heuristic, had their hands been those of a
+    determinization. Each observed card's probability is a softmax at `temperature` over the
+    heuristic's scores of the cards that seat held then (`FastNormal.scores`, the same random numbers
+    for every deal), mixed with a `floor` of uniform choice; a deal's weight is their product."""
+
+    def __init__(self, params, samples: int = 8, temperature: float = 0.3, floor: float = 0.1) -> None:
+        self.params = params
+        self.fast = FastNormal(params, samples)
+        self.temperature = temperature
+        self.floor = floor
+        self.deck = [params.deck.count(t) for t in range(params.size)]
+
+    def observations(self, view: View) -> list[tuple]:
+        """(seat, card, cards played since by that seat, tally then, its stacks then by colour, known
+        cards then, tie colour, cards public then) for every opponent's card shown with its seat."""
+        p, info, n = self.params, view.info, view.players
+        index, colour = p.index, p.colour
+        stacks = [view.zones[f"stacks:{s}"].groups for s in range(n)] + [view.zones["stacks:center"].groups]
+        public = [0] * p.size
+        for owner in stacks:
+            for stack in owner:
+                for card in stack:
+                    public[index[card]] += 1
+        owned = [[0, 0] for _ in range(n)]
+        for s in range(n):
+            for stack in stacks[s]:
+                owned[s][colour[index[stack[0]]]] += 1
+        current: list[tuple[int, int]] = []
+        if not p.simultaneous:
+            current = [(s, index[view.zones[f"chosen:{s}"].cards[0]]) for s in info.order[:info.turn]]
+        out = []
+        if info.last is not None:
+            last = info.last
+            entries = [(-1 if o == "center" else o, index[c]) for o, c in last.cards]
+            centre = entries[0][1] if entries[0][0] == -1 else -1
+            seats = [(o, c) for o, c in entries if o >= 0]
+            won = p.colour_ids.index(last.colour)
+            tally = list(info.tally)
+            tally[won] -= 1
+            before = public[:]
+            for _, t in entries:
+                before[t] -= 1                 # the last round's stack was not public before it
+            for k, (s, t) in enumerate(seats):
+                if s == view.seat:
+                    continue
+                mine = owned[s][:]
+                if last.winner == s:
+                    mine[won] -= 1
+                since = [c for o, c in current if o == s]
+                out.append(self._observation(n, s, t, since, tally, mine, centre, seats[:k], before))
+        centre_zone = view.zones["center_card"].cards
+        centre = index[centre_zone[0]] if centre_zone else -1
+        for k, (s, t) in enumerate(current):
+            if s != view.seat:
+                out.append(self._observation(n, s, t, [], list(info.tally), owned[s][:], centre, current[:k], public))
+        return out
+
+    def _observation(self, n: int, seat: int, card: int, since: list[int], tally: list[int], owned: list[int],
+                     centre: int, before: list[tuple[int, int]], public: list[int]) -> tuple:
+        """What `seat` knew when it played `card`: `before` the (seat, card) played before it in turn
+        (none with a simultaneous reveal), the centre card (-1: none), the cards public then."""
+        p = self.params
+        if p.simultaneous:
+            before = []
+        known = ([centre] if centre >= 0 else []) + [c for _, c in before]
+        if p.colour_tie == "center_card":
+            tie = p.colour[centre]
+        else:
+            tie = p.colour[before[0][1]] if before else -1
+        shown = public[:]
+        for c in known:
+            shown[c] += 1
+        return (seat, card, since, tally, owned, known, tie, shown, n - 1 - len(before))
+
+    def weight(self, hands: list[list[int]], observations: list[tuple]) -> float:
+        """The deal's likelihood (hands: its hands now, counts per type)."""
+        p, fast = self.params, self.fast
+        w = 1.0
+        for k, (seat, card, since, tally, owned, known, tie, shown, pending) in enumerate(observations):
+            hand = hands[seat][:]
+            hand[card] += 1
+            for c in since:
+                hand[c] += 1
+            options = [t for t in range(p.size) if hand[t]]
+            if len(options) == 1:
+                continue
+            unseen = [self.deck[t] - hand[t] - shown[t] for t in range(p.size)]
+            pool = [t for t in range(p.size) for _ in range(max(0, unseen[t]))]
+            scores = fast.scores(options, hand, owned, tally, known, pending, tie, pool, random.Random(k))
+            top = max(scores)
+            expo = [math.exp((x - top) / self.temperature) for x in scores]
+            chance = expo[options.index(card)] / sum(expo)
+            w *= self.floor / len(options) + (1 - self.floor) * chance
+        return w
+
+
+class MajoritySpec(SearchSpec):
+    """The shared search's hooks for the majority family (see the module docstring)."""
+
+    def __init__(self, rules, heuristic=None, samples: int = SAMPLES, margin: float = MARGIN,
+                 inference: bool = True, particles: int = PARTICLES) -> None:
+        super().__init__(rules, heuristic or MajorityHeuristicAgent(rules))
+        self.params = rules.params
+        self.fast = FastNormal(rules.params, samples)
+        self.margin = margin
+        self.candidates = rules.params.size
+        self.inference = inference
+        self.particles = particles
+        self.model = PlayModel(rules.params)
+        self._view: View | None = None
+        self._deals: list = []
+        self._weights: list[float] = []
+        self._total = 0.0
+
+    def first_choice(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        self._view = None           # a new decision: new particles (even for an equal view)
+        return self.heuristic.choose(view, legal_moves, rng)
+
+    def determinize(self, view: View, rng: random.Random):
+        """A deal consistent with the view; with inference, one of this decision's `particles` deals
+        drawn in proportion to its `PlayModel` weight."""
+        if not self.inference:
+            return self._deal(view, rng)
+        if self._view is not view:
+            self._view = view
+            self._deals = [self._deal(view, rng) for _ in range(self.particles)]
+            observations = self.model.observations(view)
+            self._weights = [self.model.weight(d.hands, observations) if observations else 1.0
+                             for d in self._deals]
+            self._total = sum(self._weights)
+        return pick_weighted(self._deals, self._weights, self._total, rng)
+
+    def _deal(self, view: View, rng: random.Random):
+        """A deal consistent with the view. With a simultaneous reveal, the seats that already chose
+        take their hidden card back into hand and choose again in the play-out: their choice is made
+        by the policy that models them, not drawn at random from the unseen cards."""
+        state = self.rules.from_view(view, rng)
+        if state._simultaneous and not state.over:
+            undo = [s for s in range(state.players) if s != view.seat and state.chosen[s] >= 0]
+            for s in undo:
+                state.hands[s][state.chosen[s]] += 1
+                state.chosen[s] = -1
+            if undo:
+                state._to_act = tuple(s for s in range(state.players) if s in state._to_act or s in undo)
+        return state
+
+    def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
+        """Every card type in hand, the heuristic's first."""
+        return [first] + [m for m in legal_moves if m != first]
+
+    def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
+        scores = playout(self.fast, self.params, state, rng)
+        best = max(scores)
+        win = 1.0 / scores.count(best) if scores[seat] == best else 0.0
+        others = max(p for s, p in enumerate(scores) if s != seat)
+        return win + self.margin * (scores[seat] - others)
+
+
+def make_search(rules, iterations: int | None = None, time_budget: float | None = None) -> SearchAgent:
+    """RevoltaaA's ai:hard: `iterations` play-outs per decision (default PLAYOUTS), an optional
+    wall-clock cap in seconds (the AI worker sets one; benchmarks and tests do not)."""
+    budget = Budget(playouts=iterations or PLAYOUTS, seconds=time_budget, keep_z=KEEP_Z)
+    return SearchAgent(rules, MajoritySpec(rules), budget)

@@ -1,0 +1,169 @@
+"""RevoltaaA's ai:hard (ai/majority_search.py): legal and reproducible decisions, determinizations that
+keep what the view shows, and a play-out policy that is the normal heuristic (issue 16)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from revolt_table.ai.majority_ai import MajorityHeuristicAgent
+from revolt_table.ai.majority_search import FastNormal, MajoritySpec, playout
+from revolt_table.ai.registry import make_agent
+from revolt_table.engine import load_rules
+
+VARIANTS = (None, "bananas")
+
+
+def positions(rules, players: int, seed: int, count: int):
+    """(state, seat) at random depths of seeded games played by random cards, the seat to decide
+    having a choice; with a simultaneous reveal, some seats have already (secretly) chosen."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        state = rules.new_game(players, seed=seed * 97 + game)
+        for _ in range(rng.randrange(0, 6 * players)):
+            if state.is_over:
+                break
+            actor = state.to_act[rng.randrange(len(state.to_act))]
+            moves = state.legal_moves(actor)
+            state.apply(actor, moves[rng.randrange(len(moves))])
+        if not state.is_over:
+            seat = state.to_act[-1]
+            if len(state.legal_moves(seat)) > 1:
+                out.append((state, seat))
+        game += 1
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", (3, 5))
+def test_ai_hard_plays_a_legal_card_and_ends_the_game(variant, players):
+    rules = load_rules("revoltaaa", variant=variant)
+    hard = make_agent("ai:hard", rules, iterations=24)
+    rng = random.Random(players)
+    for state, seat in positions(rules, players, seed=players, count=6):
+        legal = state.legal_moves(seat)
+        assert hard.choose(state.view(seat), legal, rng) in legal
+    state = rules.new_game(players, seed=1)
+    while not state.is_over:
+        for actor in state.to_act:
+            state.apply(actor, hard.choose(state.view(actor), state.legal_moves(actor), rng))
+            if state.is_over:
+                break
+    assert state.winners
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_same_view_and_seed_give_the_same_card_whatever_the_hidden_cards(variant):
+    """Honesty with the real budget: a re-dealt state with the same view gets the same decision."""
+    rules = load_rules("revoltaaa", variant=variant)
+    hard = make_agent("ai:hard", rules, iterations=120)
+    for k, (state, seat) in enumerate(positions(rules, 4, seed=5, count=4)):
+        other = state.determinize(seat, random.Random(50 + k))
+        assert other.view(seat) == state.view(seat)
+        theirs = hard.choose(other.view(seat), other.legal_moves(seat), random.Random(k)).text
+        assert hard.choose(state.view(seat), state.legal_moves(seat), random.Random(k)).text == theirs
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_determinizations_keep_the_view_and_let_the_seats_that_chose_choose_again(variant):
+    rules = load_rules("revoltaaa", variant=variant)
+    spec = MajoritySpec(rules)
+    checked = 0
+    for k, (state, seat) in enumerate(positions(rules, 4, seed=9, count=12)):
+        view = state.view(seat)
+        deal = spec._deal(view, random.Random(k))
+        assert deal.hands[seat] == state.hands[seat]
+        assert deal.stacks == state.stacks and deal.tally == state.tally
+        assert deal.center_card == state.center_card and len(deal.pile) == len(state.pile)
+        total = sum(map(sum, deal.hands)) + len(deal.pile) + len(deal.box) + sum(c >= 0 for c in deal.chosen)
+        assert total == len(rules.params.deck) - sum(len(s) for owner in deal.stacks for s in owner) - (
+            deal.center_card >= 0)
+        if state._simultaneous:
+            # a hidden choice is taken back: that seat chooses again in the play-out
+            chose = [s for s in range(4) if s != seat and state.chosen[s] >= 0]
+            assert all(deal.chosen[s] == -1 and s in deal.to_act for s in chose)
+            assert [sum(h) for h in deal.hands] == [sum(h) + (s in chose) for s, h in enumerate(state.hands)]
+            checked += bool(chose)
+        else:
+            # cards played in turn are public: they stay on the table
+            assert deal.chosen == state.chosen and deal.to_act == state.to_act
+            checked += state.turn > 0
+    assert checked >= 2, "the positions must include seats that already played this round"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_play_out_policy_is_the_normal_heuristic(variant):
+    """With many imagined rounds, FastNormal and ai:normal estimate the same expected utility and so
+    pick the same card (apart from near-ties): the play-outs model the normal seats faithfully."""
+    rules = load_rules("revoltaaa", variant=variant)
+    fast = FastNormal(rules.params, samples=600)
+    normal = MajorityHeuristicAgent(rules, samples=600)
+    same = total = 0
+    for k, (state, seat) in enumerate(positions(rules, 4, seed=3, count=12)):
+        legal = state.legal_moves(seat)
+        mine = rules.params.ids[fast.choose(state, seat, random.Random(k))]
+        same += mine == normal.choose(state.view(seat), legal, random.Random(k)).text
+        total += 1
+    assert same >= total - 2
+
+
+def test_hard_searches_and_reports_its_statistics():
+    rules = load_rules("revoltaaa")
+    hard = make_agent("ai:hard", rules, iterations=60)
+    state, seat = positions(rules, 4, seed=2, count=1)[0]
+    hard.choose(state.view(seat), state.legal_moves(seat), random.Random(0))
+    assert hard.last["playouts"] <= 60 and hard.last["candidates"] == len(state.legal_moves(seat))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", (3, 4, 5))
+def test_the_fast_play_out_plays_the_rules_of_the_engine(variant, players):
+    """The play-out's own simulation on counts ends every game with the engine's scores: the same
+    policy and random numbers, played once through MajorityState and once through `playout`."""
+    rules = load_rules("revoltaaa", variant=variant)
+    fast = FastNormal(rules.params)
+    for game in range(12):
+        state = rules.new_game(players, seed=game, start_seat=game % players)
+        for _ in range(game % 5):             # start some play-outs in the middle of a round
+            actor = state.to_act[0]
+            state.apply(actor, state.legal_moves(actor)[0])
+        scores = playout(fast, rules.params, state, random.Random(game))
+        rng = random.Random(game)
+        while not state.is_over:
+            actor = state.to_act[0]
+            state.apply(actor, rules.params.moves[fast.choose(state, actor, rng)])
+        assert scores == state.scores
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_inference_weighs_the_true_hands_above_random_deals(variant):
+    """Seats played by ai:normal: the deal that gives them their real hands gets a higher weight than
+    most deals drawn from the view (it explains the cards they played, last round and this one)."""
+    rules = load_rules("revoltaaa", variant=variant)
+    normal = MajorityHeuristicAgent(rules)
+    spec = MajoritySpec(rules)
+    above = total = 0
+    for game in range(4):
+        state = rules.new_game(4, seed=game)
+        rng = random.Random(game)
+        while not state.is_over:
+            for actor in state.to_act:
+                if actor == 0 and state.round_no > 1:
+                    view = state.view(0)
+                    observations = spec.model.observations(view)
+                    truth = [h[:] for h in state.hands]
+                    for s, card in enumerate(state.chosen):
+                        if s and card >= 0 and state._simultaneous:
+                            truth[s][card] += 1        # a hidden choice goes back to hand (the deals do so)
+                    mine = spec.model.weight(truth, observations)
+                    others = sorted(spec.model.weight(spec._deal(view, random.Random(k)).hands, observations)
+                                    for k in range(9))
+                    above += mine > others[4]
+                    total += 1
+                state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
+                if state.is_over:
+                    break
+    assert total >= 8 and above >= 0.75 * total
