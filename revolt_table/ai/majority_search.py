@@ -40,7 +40,7 @@ NOWIN = 99          # "no value of this colour is shown exactly once"
 PLAYOUTS = 480      # play-outs per decision: ~0.2 s on one core of the reference machine
 SAMPLES = 8         # imagined rounds per play-out decision of FastNormal
 MARGIN = 0.05       # weight of the point margin next to the win in a play-out's value
-PARTICLES = 96      # deals weighed by inference per decision
+PARTICLES = 200     # deals weighed by inference per decision
 KEEP_Z = 0.0        # ai:normal is noisy (it agrees with itself on half its cards): no bonus for its card
 
 
@@ -441,5 +441,7 @@ class MajoritySpec(SearchSpec):
 def make_search(rules, iterations: int | None = None, time_budget: float | None = None) -> SearchAgent:
     """RevoltaaA's ai:hard: `iterations` play-outs per decision (default PLAYOUTS), an optional
     wall-clock cap in seconds (the AI worker sets one; benchmarks and tests do not)."""
-    budget = Budget(playouts=iterations or PLAYOUTS, seconds=time_budget, keep_z=KEEP_Z)
-    return SearchAgent(rules, MajoritySpec(rules), budget)
+    playouts = iterations or PLAYOUTS
+    # a small budget gets fewer deals to weigh: the pool would cost more than the search it serves
+    spec = MajoritySpec(rules, particles=min(PARTICLES, max(8, playouts // 2)))
+    return SearchAgent(rules, spec, Budget(playouts=playouts, seconds=time_budget, keep_z=KEEP_Z))
