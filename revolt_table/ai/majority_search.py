@@ -444,4 +444,6 @@ def make_search(rules, iterations: int | None = None, time_budget: float | None 
     playouts = iterations or PLAYOUTS
     # a small budget gets fewer deals to weigh: the pool would cost more than the search it serves
     spec = MajoritySpec(rules, particles=min(PARTICLES, max(8, playouts // 2)))
-    return SearchAgent(rules, spec, Budget(playouts=playouts, seconds=time_budget, keep_z=KEEP_Z))
+    # and, with few play-outs per candidate, the heuristic's card stays unless another is clearly better
+    keep_z = KEEP_Z if playouts >= PLAYOUTS else Budget.keep_z
+    return SearchAgent(rules, spec, Budget(playouts=playouts, seconds=time_budget, keep_z=keep_z))
