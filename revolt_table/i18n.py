@@ -147,13 +147,27 @@ def t_in(lang: str, key: str, **fmt: Any) -> str:
     the code passes the count as for any other text. Without a count the `other` form is used (e.g. to
     measure the widest word).
     """
-    text = _lookup(lang, key, fmt)
+    text = _lookup(lang, key, fmt).replace(SOFT_HYPHEN, "")     # break hints for card faces only
     if fmt:
         try:
             return text.format(**fmt)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+# A translator's break point inside a long card name ("Demo\u00ADcracia"): only a card face that is too
+# narrow for the whole word reads it (revolt_table/ui/table/bomb_faces.py); t() never returns it.
+SOFT_HYPHEN = "\u00ad"
+
+
+def face_text(lang: str, key: str) -> str | None:
+    """The text of `key` in `lang` (else English) with its soft hyphens: for a card face's name band."""
+    for table_lang in (lang, DEFAULT):
+        text = _table(table_lang).get(key)
+        if text is not None:
+            return text
+    return None
 
 
 def _lookup(lang: str, key: str, fmt: dict[str, Any]) -> str:

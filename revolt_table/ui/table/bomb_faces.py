@@ -11,6 +11,7 @@ card (id as rank, type colour, glyph).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -55,6 +56,7 @@ TEXT_CARD_H = 90         # a face this tall (display px) or taller is read in th
 TEXT_FLOOR = 11          # the smallest text on such a face (issue 11: 11 px anywhere at 1024x640)
 TEXT_13_H = 104          # from this height the effect line is set at 13 px or more (issue 11, at 1280x720)
 CONDENSE = 0.88          # a name line too wide for its band at TEXT_FLOOR px is drawn up to this much narrower
+SOFT_HYPHEN = i18n.SOFT_HYPHEN   # a translator's break point in a card name: "-" only where the name breaks
 
 CLIMATE_GLYPHS = {"democracy": "☮", "revolution": "★", "dictatorship": "♚"}
 
@@ -111,6 +113,10 @@ class FacePainter:
         card = self.cards.get(card_id)
         return _t(f"bomb.card.{card_id}", card.name if card is not None else card_id)
 
+    def face_name(self, card_id: str) -> str:
+        """The name as the face sets it: with the translator's soft hyphens, where a long word may break."""
+        return i18n.face_text(i18n.language(), f"bomb.card.{card_id}") or self.name(card_id)
+
     def text(self, card_id: str) -> str:
         """The card's full effect (the rules file's text: the card list is part of the rules)."""
         card = self.cards.get(card_id)
@@ -153,8 +159,8 @@ class FacePainter:
                                      else (0.22, 0.16, 0.12, 0.08, 0.0))
         best = None
         for text_size in range(max(floor, target), floor - 1, -1):
-            name_size, name_lines, _ = _fit_wrap(self.name(card_id), min(text_size + 1, 16 if not large else 40),
-                                                 floor, inner - pad, True, 2, 10 ** 6)
+            name_size, name_lines = _fit_name(self.face_name(card_id), min(text_size + 1, 16 if not large else 40),
+                                              floor, inner - pad)
             band_h = len(name_lines) * font(name_size, True).get_linesize() + pad
             for frac in rows:
                 row_h = round(h * frac)
@@ -245,15 +251,20 @@ def _fit_size(text: str, size: int, width: int, bold: bool) -> int:
     return size
 
 
-def _wrap(text: str, size: int, width: int, bold: bool, hyphen: bool = False) -> list[str]:
+def _wrap(text: str, size: int, width: int, bold: bool, hyphen: bool = False, breaks: bool = False) -> list[str]:
     """Words into lines of `width`; a word wider than a line breaks anywhere in Chinese (no spaces),
-    and elsewhere only with `hyphen` (with a hyphen: the last resort of a small face)."""
+    with `breaks` after its own hyphen or at a translator's soft hyphen (drawn "-" there), and
+    elsewhere only with `hyphen` (with a hyphen: the last resort of a small face)."""
     f = font(size, bold)
     words, lines, line = [], [], ""
     for word in text.split():
         if f.size(word)[0] <= width:
-            words.append(word)
+            words.append(word.replace(SOFT_HYPHEN, ""))
             continue
+        if breaks and re.search(f"[-{SOFT_HYPHEN}].", word):
+            words.extend(_break_word(word, f, width))
+            continue
+        word = word.replace(SOFT_HYPHEN, "")
         cjk = any(ord(c) > 0x2E80 for c in word)
         if not cjk and not hyphen:
             words.append(word)               # a Latin word is not cut: the layout says it does not fit
@@ -279,18 +290,45 @@ def _wrap(text: str, size: int, width: int, bold: bool, hyphen: bool = False) ->
     return lines
 
 
+def _break_word(word: str, f, width: int) -> list[str]:
+    """A word too wide for a line in pieces of `width` broken only at its break points: after a hyphen
+    ("Guarda-costas") or at a soft hyphen, which shows as "-" where it breaks ("Demo-cracia")."""
+    def shown(piece: str) -> str:
+        end = "-" if piece.endswith(SOFT_HYPHEN) else ""
+        return piece.replace(SOFT_HYPHEN, "") + end
+    pieces, piece = [], ""
+    for chunk in re.split(f"(?<=[-{SOFT_HYPHEN}])", word):
+        if piece and f.size(shown(piece + chunk))[0] > width:
+            pieces.append(shown(piece))
+            piece = ""
+        piece += chunk
+    return pieces + [shown(piece)]
+
+
+def _fit_name(name: str, size: int, floor: int, width: int) -> tuple[int, list[str]]:
+    """A card name's size and lines in a band `width` wide: wrapped at spaces into one or two lines, at
+    the largest size from `size` down to `floor`; a word a few letters too wide at the floor keeps its
+    line (drawn narrower: _draw_lines); only a word too wide even so breaks at its hyphen or the
+    translator's soft hyphen."""
+    name_size, lines, fits = _fit_wrap(name, size, floor, width, True, 2, 10 ** 6)
+    if fits or max(font(name_size, True).size(x)[0] for x in lines) * CONDENSE <= width:
+        return name_size, lines
+    name_size, lines, _ = _fit_wrap(name, size, floor, width, True, 2, 10 ** 6, breaks=True)
+    return name_size, lines
+
+
 def _fit_wrap(text: str, size: int, floor: int, width: int, bold: bool, max_lines: int,
-              height: int) -> tuple[int, list[str], bool]:
+              height: int, breaks: bool = False) -> tuple[int, list[str], bool]:
     """The largest size from `size` down to `floor` at which `text` wraps into at most `max_lines`
     lines of `width` that stack within `height`; at the floor, the lines it takes (and False if they
     do not fit)."""
     for s in range(max(floor, size), floor - 1, -1):
-        lines = _wrap(text, s, width, bold)
+        lines = _wrap(text, s, width, bold, breaks=breaks)
         f = font(s, bold)
         if (len(lines) <= max_lines and len(lines) * f.get_linesize() <= height
                 and all(f.size(x)[0] <= width for x in lines)):
             return s, lines, True
-    return floor, _wrap(text, floor, width, bold), False
+    return floor, _wrap(text, floor, width, bold, breaks=breaks), False
 
 
 def _draw_lines(surface: pygame.Surface, lines, size: int, bold: bool, colour: Color, centerx: int, y: int,
