@@ -19,6 +19,8 @@ for the UI's Hint button; `make_hard(rules)` is ai:hard: the shared search (ai/s
 keep the bottom cards and every played card, play-outs in which each other seat is the normal AI
 (`normal_policy`) or, half of the time, a naive player (`naive_policy`: the lowest combination of the
 kind, partner or not; RLCard's rule agent plays so), since a table may hold either kind of player.
+In an endgame (few cards left in all hands) it weighs every legal move, and each deal it draws is
+solved exactly (ai/climbing_endgame.py) instead of played out.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from ..games import doudizhu_combos as dz
 from ..games.climbing import PASS, move_of_key
 from .base import HeuristicAgent
 from .budget import Budget
+from .climbing_endgame import EndgameSolver, TooBig
+from .climbing_style import StyleReader
 from .search import RolloutPolicy, SearchAgent, SearchSpec
 
 ACE, TWO, BJ, RJ = dz.ACE, dz.TWO, dz.BLACK_JOKER, dz.RED_JOKER
@@ -573,16 +577,22 @@ def _bid_log_likelihood(strength: float, bids, noise: float) -> float:
 
 class ClimbingSpec(SearchSpec):
     """Dou Dizhu's hooks for the shared search (ai/search.py): a shortlist of distinct plans, play-outs
-    by the normal policy (each other seat naive with chance `naive`), the deal's result as value (a
-    win, plus a little for the points). Against RLCard's rule agent (100 deals a role, dev figures)
-    naive=0.5 won 0.84 as landlord and 0.86 as farmers where 0 won 0.80 and 0.84."""
+    by the normal policy (each other seat naive with chance `naive` before anything is seen, then with
+    the chance its public play gives: ai/climbing_style.py), the deal's result as value (a win, plus a
+    little for the points). Against RLCard's rule agent (100 deals a role, dev figures) naive=0.5 won
+    0.84 as landlord and 0.86 as farmers where 0 won 0.80 and 0.84; naive=1.0, 0.84 and 0.91.
+    With at most `exact_cards` cards in all hands, each deal is solved exactly instead of played out
+    (ai/climbing_endgame.py; `exact_nodes` expansions a decision, every move up to `exact_width`);
+    `tail_cards` > 0 also solves each play-out once that few cards are left (off: not measured)."""
 
     candidates = 6
     max_moves = 400
 
     def __init__(self, rules, policy: RolloutPolicy = normal_policy, candidates: int = 6, pool: int = 1,
                  points: float = 0.02, play_weight: float = 1.0, bid_noise: float = 1.5,
-                 trick_miss: float = 0.25, naive: float = 0.5) -> None:
+                 trick_miss: float = 0.25, naive: float = 0.5, exact_cards: int = 20,
+                 exact_nodes: int = 120_000, exact_width: int = 16, tail_cards: int = 0,
+                 tail_nodes: int = 60_000) -> None:
         super().__init__(rules, heuristic=ClimbingHeuristicAgent(rules), rollout_policy=policy)
         self.candidates = candidates
         self.pool = pool
@@ -591,6 +601,15 @@ class ClimbingSpec(SearchSpec):
         self.bid_noise = bid_noise
         self.trick_miss = trick_miss
         self.naive = naive
+        self.exact_cards = exact_cards
+        self.exact_nodes = exact_nodes
+        self.exact_width = exact_width
+        self.tail_cards = tail_cards
+        self.tail_nodes = tail_nodes
+        self._solver: EndgameSolver | None = None
+        self._tail: EndgameSolver | None = None
+        self.styles = StyleReader()
+        self._naive: list[float] = [naive] * 3
         self._record_for: View | None = None
         self._record_cache: list = []
 
@@ -601,10 +620,28 @@ class ClimbingSpec(SearchSpec):
         hand = _key_of_cards(view.hand() or ())
         return any(m.payload == hand for m in legal_moves)
 
+    def begin(self, view: View) -> None:
+        """A new decision: in an endgame (at most `exact_cards` cards left in all hands) every deal the
+        search plays on is solved exactly (ai/climbing_endgame.py) instead of played out, with one
+        table of settled positions for the whole decision and at most `exact_nodes` expansions."""
+        info = view.info
+        self.styles.observe(view)
+        self._naive = self.styles.naive_chances(view, self.naive) if self.naive else [0.0] * view.players
+        small = info.phase == "play" and sum(info.cards_left) <= self.exact_cards
+        self._solver = EndgameSolver(info.landlord, self.exact_nodes) if small else None
+        play = info.phase == "play" and self.tail_cards > 0
+        self._tail = EndgameSolver(info.landlord, self.tail_nodes) if play else None
+
     def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
         """The heuristic's move, then the best move of each other kind (type and length; pass is a
-        kind), kinds ordered by how well the hand plans after the move."""
-        if len(legal_moves) <= self.candidates:
+        kind), kinds ordered by how well the hand plans after the move; in a solved endgame, every
+        move (up to `exact_width`, in the same order), since there the exact choice within a kind counts."""
+        if self._solver is not None:
+            return self._ranked(view, legal_moves, first, self.exact_width, per_kind=False)
+        return self._ranked(view, legal_moves, first, self.candidates, per_kind=True)
+
+    def _ranked(self, view: View, legal_moves: list[Move], first: Move, width: int, per_kind: bool) -> list[Move]:
+        if len(legal_moves) <= width:
             return [first] + [m for m in legal_moves if m != first]
         hand = _key_of_cards(view.hand() or ())
         best: dict[tuple, tuple[float, int, Move]] = {}
@@ -614,6 +651,8 @@ class ClimbingSpec(SearchSpec):
             else:
                 cb = dz.combo_of_key(m.payload)
                 kind, score, rank = (cb.type, cb.length), plan_cost(hand - m.payload), cb.rank
+            if not per_kind:
+                kind = m.payload
             old = best.get(kind)
             if old is None or (score, rank) < old[:2]:
                 best[kind] = (score, rank, m)
@@ -621,7 +660,7 @@ class ClimbingSpec(SearchSpec):
         for _, _, m in sorted(best.values(), key=lambda t: t[:2]):
             if m != first:
                 out.append(m)
-            if len(out) >= self.candidates:
+            if len(out) >= width:
                 break
         return out
 
@@ -705,15 +744,28 @@ class ClimbingSpec(SearchSpec):
 
     def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
         """Play the deal out, each other seat by the normal policy or, with chance `naive`, the naive
-        one (drawn first from the play-out's seed, so every candidate meets the same opponents)."""
+        one (drawn first from the play-out's seed, so every candidate meets the same opponents). In a
+        solved endgame, the exact verdict instead (1 for a win), while the decision's expansions last."""
+        solver = self._solver
+        if solver is not None and not state.is_over:
+            try:
+                return 1.0 if solver.landlord_wins_state(state) == (seat == solver.landlord) else 0.0
+            except TooBig:
+                self._solver = None         # out of expansions: play-outs for the rest of the decision
         policies = [self.rollout_policy] * root.players
         if self.naive:
             for s in range(root.players):
-                if s != seat and rng.random() < self.naive:
+                if s != seat and rng.random() < self._naive[s]:
                     policies[s] = naive_policy
+        tail = self._tail
         for _ in range(self.max_moves):
             if state.is_over:
                 break
+            if tail is not None and sum(map(int.bit_count, state.masks)) <= self.tail_cards:
+                try:
+                    return 1.0 if tail.landlord_wins_state(state) == (seat == tail.landlord) else 0.0
+                except TooBig:
+                    tail = self._tail = None
             actor = state.to_act[0]
             state.apply(actor, policies[actor](state, actor, rng))
         return self.value(state, seat)
@@ -739,7 +791,22 @@ class ClimbingSearchAgent(SearchAgent):
         left = sum(view.info.cards_left) or 1
         scale = min(self.endgame, max(1.0, 54 / left))
         self.budget = replace(self.base, playouts=round(self.base.playouts * scale))
+        self.spec.begin(view)
         return super().choose(view, legal_moves, rng)
+
+    def _survivors(self, active: list[int], results: list[list[float]]) -> list[int]:
+        """Racing, and in a solved endgame: a candidate that won on every deal so far is as good as it
+        gets (the heuristic's move if it is such a one, else the first such); when every candidate lost
+        on every deal so far, the rest of the decision plays out instead (the same rounds stay paired)."""
+        out = super()._survivors(active, results)
+        if len(out) > 1 and self.spec._solver is not None:
+            sure = [i for i in out if min(results[i]) >= 1.0]
+            if sure:
+                return [sure[0]]
+            if all(max(results[i]) <= 0.0 for i in out):
+                # lost on every deal against best play: play-outs, where the others may err, decide
+                self.spec._solver = None
+        return out
 
 
 def make_hard(rules, iterations: int | None = None, time_budget: float | None = None,

@@ -1,0 +1,60 @@
+"""Dou Dizhu's ai:hard reads each other seat's style from the public play (ai/climbing_style.py): naive
+players (the lowest combination of the kind, even over a partner; RLCard's rule agent plays so) read as
+naive, ai:normal's planners as planners, and a position read again after later ones were seen gives the
+odds it gave the first time (nothing from after it counts)."""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks.ai_ladder import doudizhu_deal
+from revolt_table.ai import climbing_ai
+from revolt_table.ai.climbing_style import StyleReader
+from revolt_table.engine import load_rules
+
+RULES = load_rules("doudizhu")
+
+
+def read_deals(others, me: int, deals: int = 12):
+    """Seat `me` plays ai:normal and reads the others, who play `others` (a state policy): per deal, the
+    chances it gives the two others at its last decision, and (view, odds) at each of its decisions."""
+    finals, seen = [], []
+    for d in range(deals):
+        reader = StyleReader()
+        state = RULES.new_game(3, seed=d, deal=doudizhu_deal(11, d))
+        rng = random.Random(d)
+        chances = None
+        while not state.is_over:
+            seat = state.to_act[0]
+            if seat == me:
+                view = state.view(seat)
+                reader.observe(view)
+                chances = reader.naive_chances(view, 0.5)
+                seen.append((reader, view, reader.naive_odds(view)))
+                move = climbing_ai.normal_policy(state, seat, rng)
+            else:
+                move = others(state, seat, rng)
+            state.apply(seat, move)
+        finals += [c for s, c in enumerate(chances) if s != me]
+    return finals, seen
+
+
+def test_naive_players_read_as_naive_and_planners_as_planners():
+    for me in (0, 1):                                   # as the landlord, and as a farmer
+        naive, _ = read_deals(climbing_ai.naive_policy, me)
+        normal, _ = read_deals(climbing_ai.normal_policy, me)
+        assert min(naive) >= 0.5                        # a naive player never shows a planner's sign
+        assert sum(naive) / len(naive) > 0.65
+        assert sum(normal) / len(normal) < 0.4
+        assert sum(naive) / len(naive) > sum(normal) / len(normal) + 0.35
+
+
+def test_an_earlier_position_reads_as_it_did_then():
+    """The reader remembers later tricks too; an earlier view still gets the odds it got at the time."""
+    _, seen = read_deals(climbing_ai.normal_policy, 0, deals=4)
+    _, more = read_deals(climbing_ai.naive_policy, 2, deals=4)
+    checked = 0
+    for reader, view, odds in seen + more:
+        assert reader.naive_odds(view) == odds
+        checked += any(odds)
+    assert checked > 10
