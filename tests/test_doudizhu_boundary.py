@@ -12,7 +12,9 @@ import pytest
 from revolt_table.engine import load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
-CONSUMERS = ["revolt_table/ai/climbing_ai.py", "revolt_table/ai/climbing_hints.py", "revolt_table/ui/table/climbing.py",
+CONSUMERS = ["revolt_table/ai/climbing_ai.py", "revolt_table/ai/climbing_hints.py",
+             "revolt_table/ai/climbing_endgame.py", "revolt_table/ai/climbing_style.py",
+             "revolt_table/ui/table/climbing.py",
              "revolt_table/ui/table/climbing_sections.py", "revolt_table/ui/table/climbing_moments.py",
              "revolt_table/ui/table/climbing_select.py", "revolt_table/ui/table/climbing_faces.py"]
 # the engine's public state API, plus seat_facts (the climbing family's documented playout interface)

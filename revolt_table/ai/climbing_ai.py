@@ -761,7 +761,7 @@ class ClimbingSpec(SearchSpec):
         for _ in range(self.max_moves):
             if state.is_over:
                 break
-            if tail is not None and sum(map(int.bit_count, state.masks)) <= self.tail_cards:
+            if tail is not None and sum(state.seat_facts(0).cards_left) <= self.tail_cards:
                 try:
                     return 1.0 if tail.landlord_wins_state(state) == (seat == tail.landlord) else 0.0
                 except TooBig:

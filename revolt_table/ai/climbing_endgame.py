@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..games import doudizhu_combos as dz
 
-_SIZE: dict[int, int] = {}
+_COMBO: dict[int, dz.Combo] = {}
 
 
 class TooBig(Exception):
@@ -26,10 +26,16 @@ class TooBig(Exception):
 
 
 def _size(key: int) -> int:
-    s = _SIZE.get(key)
-    if s is None:
-        s = _SIZE[key] = dz.combo_of_key(key).size
-    return s
+    return _combo(key).size
+
+
+def _combo(key: int) -> dz.Combo:
+    c = _COMBO.get(key)
+    if c is None:
+        if len(_COMBO) > 1 << 16:
+            _COMBO.clear()
+        c = _COMBO[key] = dz.combo_of_key(key)
+    return c
 
 
 class EndgameSolver:
@@ -44,12 +50,15 @@ class EndgameSolver:
         self.memo: dict[tuple, bool] = {}
 
     def landlord_wins_state(self, state) -> bool:
-        """The verdict for a ClimbingState in the play phase (raises TooBig past the limit)."""
-        beat = state._beat_key() if state.to_beat is not None else 0
-        return self.landlord_wins(tuple(state.keys), state.turn, beat, state.owner if beat else -1)
+        """The verdict for a ClimbingState in the play phase, read through `seat_facts` (the family's
+        playout interface): raises TooBig past the limit."""
+        facts = [state.seat_facts(s) for s in range(3)]
+        beat = facts[0].to_beat
+        return self.landlord_wins(tuple(f.hand for f in facts), state.to_act[0], beat,
+                                  facts[0].lead_owner if beat is not None else -1)
 
-    def landlord_wins(self, keys: tuple, turn: int, beat: int, owner: int) -> bool:
-        """keys: the three hands; `beat`: the combination to beat (0 when `turn` leads) played by `owner`."""
+    def landlord_wins(self, keys: tuple, turn: int, beat: dz.Combo | None, owner: int) -> bool:
+        """keys: the three hands; `beat`: the combination to beat (None when `turn` leads), by `owner`."""
         pos = (keys, turn, beat, owner)
         memo = self.memo
         known = memo.get(pos)
@@ -60,7 +69,7 @@ class EndgameSolver:
             raise TooBig
         hand = keys[turn]
         want = turn == self.landlord          # the verdict this seat plays for
-        moves = dz.response_keys(hand, dz.combo_of_key(beat)) if beat else dz.leading_keys(hand)
+        moves = dz.response_keys(hand, beat) if beat is not None else dz.leading_keys(hand)
         if hand in moves:                     # going out wins for its side
             memo[pos] = want
             return want
@@ -69,12 +78,12 @@ class EndgameSolver:
             moves = sorted(moves, key=_size, reverse=True)
         for m in moves:
             after = keys[:turn] + (hand - m,) + keys[turn + 1:]
-            if self.landlord_wins(after, nxt, m, turn) == want:
+            if self.landlord_wins(after, nxt, _combo(m), turn) == want:
                 memo[pos] = want
                 return want
-        if beat:                              # pass: the trick goes back to its owner after two passes
+        if beat is not None:                  # pass: the trick goes back to its owner after two passes
             back = nxt == owner
-            verdict = self.landlord_wins(keys, nxt, 0 if back else beat, -1 if back else owner)
+            verdict = self.landlord_wins(keys, nxt, None if back else beat, -1 if back else owner)
             if verdict == want:
                 memo[pos] = want
                 return want
