@@ -66,7 +66,7 @@ def test_revoltaaa_hints_give_the_normal_ai_card_and_each_kind_of_reason():
     for state, seat in positions(rules, 4, games=6, every=2):
         view, legal = state.view(seat), state.legal_moves(seat)
         move, reason = hints.hint(rules, view, legal)
-        assert move == majority_ai.MajorityHeuristicAgent(rules).choose(view, legal, random.Random(hints.SEED))
+        assert move == majority_ai.make_heuristic(rules, "ai:normal").choose(view, legal, random.Random(hints.SEED))
         kinds.add(reason.code)
         card = reason.args["card"]
         assert card.code == "majority.hint.card" and card.args["value"] == int(move.text[1:])

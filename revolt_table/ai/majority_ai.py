@@ -148,7 +148,7 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
     """The normal AI's card for this view (revolt_table.ai.hints) and why, in one line: a card of the
     colour the seat holds most that is likely to take the stack; one that helps that colour win the
     round; or a card of the other colour, played so the seat's own colour stays in hand to score."""
-    agent = MajorityHeuristicAgent(rules)
+    agent = make_heuristic(rules, "ai:normal")
     move = agent.choose(view, legal_moves, random.Random(HINT_SEED))
     hand = list(view.hand() or ())
     preferred = agent._preferred_colour(view, hand, agent.letters)
@@ -178,8 +178,11 @@ HINT_CODES: tuple[str, ...] = ("majority.hint.card", "majority.hint.keep", "majo
 
 
 def make_heuristic(rules, level: str) -> MajorityHeuristicAgent:
-    """`ai:easy` plays a random card half the time; `ai:normal` always thinks."""
-    return MajorityHeuristicAgent(rules, noise=0.5 if level == "ai:easy" else 0.0)
+    """The family's `ai:normal` (and `ai:easy`, which plays a random card half the time): the value
+    estimate of majority_value.py, built on this module's sampling (imported here, not at the top,
+    because it imports this module)."""
+    from .majority_value import make_heuristic as value_heuristic
+    return value_heuristic(rules, level)
 
 
 def make_hard(rules, iterations: int | None = None, time_budget: float | None = None):
