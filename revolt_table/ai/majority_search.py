@@ -15,8 +15,9 @@
   events), every seat, this one too, playing `FastNormal`: the normal heuristic (ai/majority_ai.py)
   on card types, with the same preferred colour, the same utility of a round's outcome and the same
   keep/shed costs, estimated on a few imagined rounds shared by all of a seat's cards (common random
-  numbers) instead of 24 per card. The field in the ladder is ai:normal, so modelling every other
-  seat as it is exactly the right model.
+  numbers) instead of 24 per card. It was written when that heuristic was ai:normal; ai:normal is
+  now the value estimate (ai/majority_value.py), so the play-out and inference model is one step
+  behind the field: a fast copy of the value estimate is the next step (issue 16).
 - Value: the game's actual result for this seat, a win (shared on a tie), plus a little of the point
   margin so that among equally winning lines the one with more points is preferred.
 
