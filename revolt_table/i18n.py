@@ -130,7 +130,7 @@ def language() -> str:
 
 def has(key: str) -> bool:
     """True if the key exists in the current language or in English."""
-    return any(key in _table(lang) or is_plural(key, lang) for lang in (_language, DEFAULT))
+    return any(key in _table(lang) or _has_forms(_table(lang), key) for lang in (_language, DEFAULT))
 
 
 def t(key: str, **fmt: Any) -> str:
@@ -146,6 +146,12 @@ def t_in(lang: str, key: str, **fmt: Any) -> str:
     "+2 coins". So a text a player reads with a count gets its plural from the translation file alone;
     the code passes the count as for any other text. Without a count the `other` form is used (e.g. to
     measure the widest word).
+
+    A key written with a `you` form is said to the player reading when its subject (the first of the
+    SUBJECT_NAMES placeholders given: `name`, else `names`...) is a YouName: t("bomb.banner.wins",
+    name=you("You")) says "You win the fight", not "You wins the fight"; `you_<arg>` when another
+    argument is the reader ("{a} attacks you!"). The `you` form may have plural forms of its own. See
+    docs/design.md, "Translations".
     """
     text = _lookup(lang, key, fmt).replace(SOFT_HYPHEN, "")     # break hints for card faces only
     if fmt:
@@ -171,26 +177,90 @@ def face_text(lang: str, key: str) -> str | None:
 
 
 def _lookup(lang: str, key: str, fmt: dict[str, Any]) -> str:
-    """The text of `key` in `lang`, else in English, else the key; plural forms picked by the count."""
+    """The text of `key` in `lang`, else in English, else the key; the form picked by its arguments."""
     for table_lang in (lang, DEFAULT):
         found = _table(table_lang)
         text = found.get(key)
         if text is not None:
             return text
-        if f"{key}.one" in found and f"{key}.other" in found:
-            count = next((fmt[name] for name in COUNT_NAMES if isinstance(fmt.get(name), int)), None)
-            return found[f"{key}.{'other' if count is None else plural_form(table_lang, count)}"]
+        if _has_forms(found, key):
+            return _form(found, table_lang, key, fmt)
     return key
+
+
+def _has_forms(found: dict[str, str], key: str) -> bool:
+    """Is `key` written as forms (`other`, and `one` and/or `you...`), not as one text?"""
+    return f"{key}.other" in found
+
+
+def _form(found: dict[str, str], lang: str, key: str, fmt: dict[str, Any]) -> str:
+    """The form of `key` that fits `fmt`: first the person (a `you` branch when the subject is the
+    player reading, `you_<arg>` when that argument is), then the plural by the count inside it."""
+    for branch in _you_branches(fmt):
+        if f"{key}.{branch}" in found or f"{key}.{branch}.other" in found:
+            key = f"{key}.{branch}"
+            break
+    else:
+        if f"{key}.one" not in found:
+            key = f"{key}.other"        # the third-person form (a key with person forms only)
+    if key in found:
+        return found[key]
+    if f"{key}.one" in found:
+        count = next((fmt[name] for name in COUNT_NAMES if isinstance(fmt.get(name), int)), None)
+        return found[f"{key}.{'other' if count is None else plural_form(lang, count)}"]
+    return found.get(f"{key}.other", key)
+
+
+def _you_branches(fmt: dict[str, Any]) -> list[str]:
+    """The person forms a text's arguments ask for, in the order tried: `you` when its subject (the
+    first SUBJECT_NAMES argument given) is the player reading, then `you_<arg>` for each other argument
+    that is."""
+    subject = next((name for name in SUBJECT_NAMES if name in fmt), None)
+    branches = ["you"] if subject is not None and isinstance(fmt[subject], YouName) else []
+    return branches + [f"you_{name}" for name, value in fmt.items()
+                       if isinstance(value, YouName) and name != subject]
 
 
 # The placeholder that holds a text's count, in the order looked for.
 COUNT_NAMES: tuple[str, ...] = ("n", "count", "points", "cost", "score")
 
+# The placeholder that holds a text's subject (the seat whose verb the sentence conjugates), in the
+# order looked for: "{a} attacks {b}" conjugates for {a}; "{thief} steals a card from {victim}" for {thief}.
+SUBJECT_NAMES: tuple[str, ...] = ("name", "names", "winner", "player", "players", "a", "thief")
+
+
+class YouName(str):
+    """A seat's name that is also the player reading the screen (the one human at the table).
+
+    Why a str: it goes wherever a name goes (name plates, score rows, joined lists) and reads as the name
+    itself; only t() looks closer. A text given a YouName as its subject is said in its `you` form
+    ("You win the fight", "Vous gagnez le combat", "Du gewinnst") instead of conjugating the name in the
+    third person ("You wins"). revolt_table.ui.session names the seats (Session.names).
+    """
+
+    __slots__ = ()
+
+
+def you(name: str) -> YouName:
+    """`name` marked as the player reading the screen."""
+    return YouName(name)
+
+
+def is_you(name: object) -> bool:
+    return isinstance(name, YouName)
+
+
+def join_names(separator: str, names: Any) -> str:
+    """Names joined into one text ("You & Anna"); a YouName when the reader is among them, so a text
+    about the group ("{names} won the match") is said to the reader too ("You won the match")."""
+    names = list(names)
+    joined = separator.join(names)
+    return YouName(joined) if any(isinstance(n, YouName) for n in names) else joined
+
 
 def is_plural(key: str, lang: str = DEFAULT) -> bool:
-    """True if `key` is written with plural forms (`key.one`, `key.other`) in `lang`."""
-    found = _table(lang)
-    return f"{key}.one" in found and f"{key}.other" in found
+    """True if `key` is written with forms (plural `key.one`/`key.other`, or person `key.you`) in `lang`."""
+    return _has_forms(_table(lang), key)
 
 
 # Which form a count takes in each shipped language (the CLDR cardinal rules, reduced to the two forms

@@ -44,13 +44,13 @@ def test_every_count_text_has_both_forms_in_every_language():
 # Where a language's word for a count does not change (German "Wappen", "noch 1"; English "1 left"):
 # the only texts allowed the same words for 1 and 2.
 INVARIABLE = {
-    "en": {"bomb.banner.lost", "bomb.banner.lost_you", "bomb.prompt.exchange", "climbing.warn_left"},
-    "de": {"bomb.banner.lost", "bomb.banner.lost_you", "bomb.prompt.exchange", "climbing.warn_left", "match.ais",
+    "en": {"bomb.banner.lost", "bomb.banner.lost.you", "bomb.prompt.exchange", "climbing.warn_left"},
+    "de": {"bomb.banner.lost", "bomb.banner.lost.you", "bomb.prompt.exchange", "climbing.warn_left", "match.ais",
            "match.players", "quickref.tricks.citizens", "quickref.tricks.noble_bonus", "quickref.tricks.per_trick",
            "table.end.points", "tricks.coin_bonus_alone", "tricks.coin_bonus_tied", "tricks.explain.won",
            "tricks.explain.won_by_coins", "tricks.explain.shared", "tricks.explain.shared_by_coins",
-           "tricks.noble_line", "tricks.plus_arms", "tricks.turn_rule"},
-    "fr": {"bomb.banner.lost", "bomb.banner.lost_you", "bomb.banner.timer_back", "climbing.warn_left"},
+           "tricks.noble_line", "tricks.noble_line.you", "tricks.plus_arms", "tricks.turn_rule"},
+    "fr": {"bomb.banner.lost", "bomb.banner.lost.you", "bomb.banner.timer_back", "climbing.warn_left"},
     "pt": set(), "es": set(),
 }
 
@@ -70,8 +70,8 @@ def test_chinese_has_one_form():
 
 # English texts that put a count before a word, yet need no plural forms: the count is never 1 there
 # (a match has 2 games or more; a Revolt needs 2 Citizens or more), or the word does not count.
-NEVER_ONE = {"bomb.banner.support", "bomb.banner.support_you", "bomb.pod.support", "climbing.status.bid_over",
-             "history.review.footnote", "match.at_screen", "match.count.deal", "match.count.game",
+NEVER_ONE = {"bomb.banner.support.you", "bomb.pod.support", "climbing.status.bid_over",
+             "history.review.footnote.you", "match.at_screen", "match.count.deal", "match.count.game",
              "match.of.deal", "match.of.game", "quickref.climbing.landlord_share", "setup.players_exact",
              "tricks.revolt_line"}
 COUNT_THEN_WORD = re.compile(r"\{(?:" + "|".join(i18n.COUNT_NAMES) + r")\}\)?\s+(?!of\b|to\b|per\b|×)[A-Za-z]")

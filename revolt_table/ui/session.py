@@ -28,6 +28,7 @@ from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
 from revolt_table.engine.rules import resolve_rules_path
 from revolt_table.history import DealSetup
 from revolt_table.ui import recorder
+from revolt_table.ui.seatnames import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +132,7 @@ class Session:
         self.names = list(names or [])[:self.players]
         while len(self.names) < self.players:
             self.names.append(default_name(len(self.names)))
+        self.names = seat_names(self.seats, self.names)
         if match_seed is None:
             match_seed = random.randrange(1, 2**20)
         self.match = Match(rules, self.players, games if games > 0 else rules.match_games(self.players),
@@ -227,7 +229,7 @@ class Session:
             self.match.finish_game(self.state)
             self.notes.append(game_note(self.state))
             if self.history_enabled:            # into the history, in a thread (ui/recorder.py)
-                recorder.record_game(self.state, self.seats, self.names)
+                recorder.record_game(self.state, self.seats, [str(name) for name in self.names])
         self.save()
         return events
 
@@ -385,7 +387,7 @@ class Session:
         extra = {} if _found_by_id(self.rules) else {"rules_file": str(self.rules.path)}
         return {"rules": self.rules.id, **extra, "variant": self.rules.variant or "", "players": self.players,
                 "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
-                "seats": self.seats, "names": self.names,
+                "seats": self.seats, "names": [str(name) for name in self.names],
                 "match": {"seed": self.match.seed, "games": self.match.games, "current": self.game_number,
                           "results": [list(r) for r in self.match.results], "notes": self.notes}}
 

@@ -36,6 +36,7 @@ from revolt_table.ui.scenes.review_analysis import AnalysisRunner
 from revolt_table.ui.scenes.review_cards import ReviewCards
 from revolt_table.ui.scenes.review_model import MoveShown, Position, ReviewModel, ZoneShown
 from revolt_table.ui.scenes.review_moves import move_words, phase_of
+from revolt_table.ui.seatnames import seat_names
 from revolt_table.ui.widgets import Button
 from revolt_table.ui.widgets.listview import ListView
 from revolt_table.ui.widgets.slider import Slider
@@ -182,10 +183,13 @@ class ReviewScene(PageScene):
             self.group.focus(self.play_button)
 
     def name(self, seat: int) -> str:
-        return self.entry.seats[seat].name or t("setup.seat_number", number=seat + 1)
+        return self.names()[seat]
 
     def names(self) -> list[str]:
-        return [self.name(seat) for seat in range(len(self.entry.seats))]
+        """The seats' names, the player's own said as "you" as at the table (session.seat_names)."""
+        seats = self.entry.seats
+        return seat_names([s.kind for s in seats],
+                          [s.name or t("setup.seat_number", number=k + 1) for k, s in enumerate(seats)])
 
     def words(self, move: MoveShown) -> str:
         """A move as the table names it, in the current language ("Pair of 8s", not "88")."""

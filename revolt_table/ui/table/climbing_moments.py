@@ -115,8 +115,7 @@ class ClimbingMoments:
         def start(beat: Beat) -> None:
             table.sound("flip")
             table.landlord_shown, table.shown_bid = e.seat, e.bid
-            you = e.seat == s.viewer and s.face_up and len(s.session.humans) == 1
-            self.banner(ct("banner.landlord_you") if you else ct("banner.landlord", name=table.name(e.seat)),
+            self.banner(ct("banner.landlord", name=table.name(e.seat)),
                         ct("banner.landlord_sub", n=e.bid, name=table.name(e.seat)), size=36)
             zone = s.model.zones.setdefault(BOTTOM, ZoneModel(BOTTOM, "row", None))
             if len(zone.sprites) != len(e.bottom):

@@ -294,5 +294,5 @@ def results_data(table):
         best = max(r.total for r in data.rows)
         data.winners = [i for i, r in enumerate(data.rows) if r.total == best]
         data.title = ct("results.single_over" if games == 1 else "results.match_over",
-                        names=" & ".join(data.rows[i].name for i in data.winners))
+                        names=i18n.join_names(" & ", (data.rows[i].name for i in data.winners)))
     return data

@@ -320,7 +320,7 @@ class MajorityTable(FamilyTable):
         """What happened over the match, in one line: its winner(s) among the players, or, when the centre
         pile scored more than every player, that it did, and who of the players came closest."""
         s = self.scene.session
-        names = " & ".join(s.names[i] for i in data.winners)
+        names = i18n.join_names(" & ", (s.names[i] for i in data.winners))
         best = max(row.total for row in data.rows[:s.players])
         single = s.match.games == 1                   # one game is no match: "Ben wins!", not "Match over"
         if self.has_centre and data.rows[-1].total > best:

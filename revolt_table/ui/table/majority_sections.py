@@ -208,8 +208,7 @@ class VerdictSection(Section):
         if v.get("winner") is None:
             line3 = tt("verdict.centre_takes")
         else:
-            line3 = (tt("verdict.you_take") if v["winner"] == s.viewer and s.face_up and not s.session.hot_seat
-                     else tt("verdict.takes", name=s.session.names[v["winner"]]))
+            line3 = tt("verdict.takes", name=s.session.names[v["winner"]])
         return [(line1, m.font_body, theme.TEXT, True), (line2, m.font_body, theme.TEXT_MUTED, False),
                 (line3, m.font_heading, theme.GOLD_LIGHT, True)]
 

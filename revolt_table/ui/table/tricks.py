@@ -138,7 +138,7 @@ class TricksTable(FamilyTable):
     def name(self, seat: int | None) -> str:
         if seat is None:
             return ""
-        return rt("you") if self.is_you(seat) else self.scene.session.names[seat]
+        return i18n.you(rt("you")) if self.is_you(seat) else self.scene.session.names[seat]
 
     # ================================================================ model helpers
     def ensure_zones(self) -> None:
@@ -517,7 +517,7 @@ class TricksTable(FamilyTable):
                                   str(info.points[seat])]
         winners = info.winners
         data.winners = list(winners) if s.match.games == 1 else data.winners
-        names = " & ".join(s.names[w] for w in winners)
+        names = i18n.join_names(" & ", (s.names[w] for w in winners))
         data.subtitle = rt("results_subtitle", names=names) if len(winners) == 1 else rt("results_shared", names=names)
         data.footnote = rt("results_note")
         return data

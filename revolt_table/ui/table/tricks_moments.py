@@ -14,7 +14,7 @@ import pygame
 
 from revolt_table.engine import Event, Move, Played, ScoreChanged, TrickWon
 from revolt_table.games.tricks import BonusAwarded, CoinPaid, Revolt, TurnEnded, TurnStarted
-from revolt_table.ui import cards, theme
+from revolt_table.ui import cards, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from revolt_table.ui.table.model import ZoneModel
 from revolt_table.ui.table.tricks_faces import rt
@@ -170,11 +170,7 @@ class TricksMoments:
             why = rt("why_cut_many" if len(cuts) > 1 else "why_cut", card=t.card_name(card))
         else:
             why = rt("why_high", card=t.card_name(card), family=t.plural(card[:1]))
-        if t.is_you(seat):
-            head = rt("you_win", why=why)
-        else:
-            head = rt("wins", name=s.session.names[seat], why=why)
-        return [(head, theme.GOLD_LIGHT)]
+        return [(rt("wins", name=t.name(seat), why=why), theme.GOLD_LIGHT)]
 
     def bonus_line(self, b: BonusAwarded) -> str:
         t = self.table
@@ -359,7 +355,7 @@ class TricksMoments:
             for seat in order:
                 rows.append({"name": s.session.names[seat], "win": seat in winners,
                              "cells": [coins[seat], f"+{bonus}" if seat in rich and bonus else "–", info.points[seat]]})
-            names = " & ".join(s.session.names[w] for w in sorted(winners))
+            names = i18n.join_names(" & ", (s.session.names[w] for w in sorted(winners)))
             title = rt("game_won", names=names) if len(winners) == 1 else rt("game_shared", names=names)
             lines = [rt("coin_bonus_alone", name=s.session.names[rich[0]], n=bonus) if len(rich) == 1
                      else rt("coin_bonus_tied", names=", ".join(s.session.names[x] for x in rich), n=bonus)]
