@@ -347,7 +347,7 @@ def test_every_bomb_text_key_exists_in_english():
             walk(key, v) if isinstance(v, dict) else flat.add(key)
 
     walk("", english)
-    flat |= {k[:-len(".one")] for k in flat if k.endswith(".one")}      # a text with plural forms (i18n.t)
+    flat |= {k[:-len(".other")] for k in flat if k.endswith(".other")}  # a text with forms: plural, you (i18n.t)
     ui = Path(__file__).resolve().parents[2] / "revolt_table" / "ui" / "table"
     code = "\n".join(p.read_text(encoding="utf-8") for p in sorted(ui.glob("bomb*.py")) if p.name != "bomb_moves.py")
     used = set(re.findall(r'\b(?:bt|say)\(\s*"([a-z_]+\.[a-z_.0-9]+)"', code))

@@ -26,7 +26,7 @@ def test_every_key_used_in_the_ui_exists_in_english():
     """Keys from en.yaml and the fragments merged into it (en.<part>.yaml, e.g. a table family's)."""
     i18n.reload()
     flat = set(i18n._table("en"))
-    flat |= {key[:-len(".one")] for key in flat if key.endswith(".one")}      # a text with plural forms
+    flat |= {key[:-len(".other")] for key in flat if key.endswith(".other")}  # a text with forms (plural, you)
 
     used = set()
     for path in UI_DIR.rglob("*.py"):
