@@ -51,9 +51,9 @@ def test_hard_plays_whole_games_legally_and_quickly():
         while not state.is_over:
             seat = state.to_act[0]
             moves = state.legal_moves(seat)
-            start = time.perf_counter()
+            start = time.thread_time()         # CPU of this thread: a busy machine's waits don't count
             move = (hard if seat == 0 else normal).choose(state.view(seat), moves, rng)
-            slowest = max(slowest, time.perf_counter() - start)
+            slowest = max(slowest, time.thread_time() - start)
             assert move in moves
             state.apply(seat, move)
         assert sum(state.scores) == 1
