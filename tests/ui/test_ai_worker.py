@@ -35,7 +35,8 @@ def test_worker_process_answers_like_the_agent_in_process():
     rules = load_rules("revoltaaa")
     state = rules.new_game(players=4, seed=8)
     view, legal = state.view(0), [m.text for m in state.legal_moves(0)]
-    args = (str(rules.path), None, "ai:hard", 40, None, view, legal, 1234)
+    # a generous clock: 40 play-outs end long before it, so a loaded machine cannot cut one run short
+    args = (str(rules.path), None, "ai:hard", 40, 30.0, view, legal, 1234)
     expected = choose_move(*args)
     worker = AIWorker()
     try:
