@@ -31,17 +31,8 @@ def small(metrics, less: int = 0) -> int:
 
 
 class BombPodsSection(PodsSection):
-    """The shared name plates, lit (gold edge, pulsing ring) on the seat to act in the position shown,
-    but not while that seat's own move is still being told: the shown position is the one before the
-    move until its moment ends (the bomb flying, a card shown large, the duel), and a seat that has just
-    played is not "to act" for the player watching it play; the seat to act next lights once it ends."""
-
-    def active(self, seat: int) -> bool:
-        s = self.scene
-        if not super().active(seat):
-            return False
-        telling = s.session.state.history[s.model.shown_moves:]      # moves played, not yet shown
-        return all(mover != seat for mover, _ in telling)
+    """The shared name plates (lit on the seat to act once its own moves are told: the rule lives in
+    PodsSection.active, shared by every table); Revolución's tokens on them are PodTokensSection's."""
 
 
 class PodTokensSection(Section):

@@ -64,9 +64,16 @@ class PodsSection(Section):
             self.draw_pod(surface, seat, pod.rect)
 
     def active(self, seat: int) -> bool:
-        """Is `seat` to act in the position shown?"""
-        view = self.scene.model.view
-        return view is not None and not view.is_over and seat in view.to_act
+        """Is `seat` to act for the player watching: to act in the position shown, and none of its played
+        moves still waiting to be shown? While a move is told (a card flight, a banner, a reveal) the shown
+        position is the one before it, where the mover is still to act; a seat that has just played is not
+        "to act" for the player watching it play. The seat to act next lights once the telling ends."""
+        s = self.scene
+        view = s.model.view
+        if view is None or view.is_over or seat not in view.to_act:
+            return False
+        telling = s.session.state.history[s.model.shown_moves:]      # moves played, not yet shown
+        return all(mover != seat for mover, _ in telling)
 
     def draw_pod(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         s, m, table = self.scene, self.metrics, self.table
