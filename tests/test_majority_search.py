@@ -8,7 +8,8 @@ import random
 import pytest
 
 from revolt_table.ai.majority_ai import MajorityHeuristicAgent
-from revolt_table.ai.majority_search import FastNormal, MajoritySpec, playout
+from revolt_table.ai.majority_search import FastNormal, FastValue, MajoritySpec, playout
+from revolt_table.ai.majority_value import MajorityValueAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
 
@@ -110,6 +111,32 @@ def test_the_play_out_policy_is_the_normal_heuristic(variant):
     assert same >= total - 2
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_play_out_policy_is_the_value_estimate(variant):
+    """With many imagined rounds, FastValue and ai:normal (the value estimate) estimate the same chance
+    of ending on top and so pick the same card (apart from near-ties): the play-outs model the normal
+    seats, and hard's own later turns, faithfully."""
+    rules = load_rules("revoltaaa", variant=variant)
+    fast = FastValue(rules.params, samples=600)
+    normal = MajorityValueAgent(rules, samples=600)
+    same = total = 0
+    for k, (state, seat) in enumerate(positions(rules, 4, seed=3, count=12)):
+        legal = state.legal_moves(seat)
+        mine = rules.params.ids[fast.choose(state, seat, random.Random(k))]
+        same += mine == normal.choose(state.view(seat), legal, random.Random(k)).text
+        total += 1
+    assert same >= total - 2
+
+
+def test_the_value_play_out_policy_reads_only_what_the_actor_sees():
+    """Two states that the actor sees alike (other hands re-dealt) get the same card for the same seed."""
+    rules = load_rules("revoltaaa")
+    fast = FastValue(rules.params)
+    for k, (state, seat) in enumerate(positions(rules, 4, seed=8, count=8)):
+        other = state.determinize(seat, random.Random(70 + k))
+        assert fast.choose(state, seat, random.Random(k)) == fast.choose(other, seat, random.Random(k))
+
+
 def test_hard_searches_and_reports_its_statistics():
     rules = load_rules("revoltaaa")
     hard = make_agent("ai:hard", rules, iterations=60)
@@ -124,7 +151,7 @@ def test_the_fast_play_out_plays_the_rules_of_the_engine(variant, players):
     """The play-out's own simulation on counts ends every game with the engine's scores: the same
     policy and random numbers, played once through MajorityState and once through `playout`."""
     rules = load_rules("revoltaaa", variant=variant)
-    fast = FastNormal(rules.params)
+    fast = FastValue(rules.params)
     for game in range(12):
         state = rules.new_game(players, seed=game, start_seat=game % players)
         for _ in range(game % 5):             # start some play-outs in the middle of a round

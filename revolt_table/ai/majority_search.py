@@ -35,11 +35,13 @@ from ..engine.move import Move
 from ..engine.state import View
 from .budget import Budget
 from .majority_ai import KEEP_WEIGHT, SHED_WEIGHT, MajorityHeuristicAgent
+from .majority_value import LOGISTIC, SPREAD_FLOOR, MajorityValueAgent, chance_first, rounds_left
 from .search import SearchAgent, SearchSpec, pick_weighted
 
 NOWIN = 99          # "no value of this colour is shown exactly once"
 PLAYOUTS = 480      # play-outs per decision: ~0.2 s on one core of the reference machine
-SAMPLES = 8         # imagined rounds per play-out decision of FastNormal
+SAMPLES = 8         # imagined rounds per inference estimate of FastNormal
+VALUE_SAMPLES = 4   # imagined rounds per play-out decision of FastValue (its estimate costs more per round)
 MARGIN = 0.05       # weight of the point margin next to the win in a play-out's value
 PARTICLES = 200     # deals weighed by inference per decision
 KEEP_Z = 0.0        # ai:normal is noisy (it agrees with itself on half its cards): no bonus for its card
@@ -178,7 +180,209 @@ class FastNormal:
         return [scores[i] / samples - cost[t][pref] for i, t in enumerate(options)]
 
 
-def playout(fast: FastNormal, params, state, rng: random.Random) -> tuple[int, ...]:
+class FastValue:
+    """ai:normal's decision (ai/majority_value.py, MajorityValueAgent) for `actor` of a MajorityState,
+    on card types: the same formula (`_Table.value`) on the same information (the actor's hand, every
+    seat's stacks and hand size, the tally, the cards on the table it may see, the cards it has not
+    seen), estimated on a few imagined rounds shared by all of its cards (common random numbers)."""
+
+    def __init__(self, params, samples: int = VALUE_SAMPLES) -> None:
+        self.colour, self.value, self.size = params.colour, params.value, params.size
+        self.samples = samples
+        self.target = params.target
+        self.letters = params.colour_letters
+        self.by_colour = tuple(tuple(sorted((t for t in range(self.size) if self.colour[t] == c),
+                                            key=lambda t: self.value[t])) for c in (0, 1))
+
+    def choose(self, state, actor: int, rng: random.Random) -> int:
+        """The type `actor` plays in a MajorityState, from what it may see there."""
+        colour = self.colour
+        n = state.players
+        owned = [[0, 0] for _ in range(n)]
+        for s in range(n):
+            for stack in state.stacks[s]:
+                owned[s][colour[stack[0]]] += 1
+        counts = [0] * self.size
+        for seat, hand in enumerate(state.hands):
+            if seat != actor:
+                for t, k in enumerate(hand):
+                    counts[t] += k
+        for t in state.pile + state.box:
+            counts[t] += 1
+        simultaneous = state._simultaneous
+        if simultaneous:
+            for s, t in enumerate(state.chosen):
+                if s != actor and t >= 0:
+                    counts[t] += 1
+            known = []
+        else:
+            known = [(s, state.chosen[s]) for s in state.order[:state.turn]]
+        pool = [t for t in range(self.size) for _ in range(counts[t])]
+        sizes = [sum(h) for h in state.hands]
+        return self.decide(actor, state.hands[actor], owned, state.tally, state.center_card, known,
+                           state.leader, sizes, [t >= 0 for t in state.chosen], pool, rng)
+
+    def decide(self, actor: int, hand: list[int], owned: list[list[int]], tally: list[int], centre: int,
+               known: list[tuple[int, int]], leader: int, sizes: list[int], chosen: list[bool],
+               pool: list[int], rng: random.Random) -> int:
+        """The type to play from `hand` (counts per type): `owned` every seat's stacks by top colour,
+        `centre` the centre card (-1: none), `known` the (seat, type) played in turn this round,
+        `sizes` every hand's size, `chosen` which seats have put their card down, `pool` the cards the
+        actor has not seen (it is shuffled in part)."""
+        options = [t for t in range(self.size) if hand[t]]
+        if len(options) == 1:
+            return options[0]
+        scores = self.scores(actor, options, hand, owned, tally, centre, known, leader, sizes, chosen, pool, rng)
+        best, best_score = options[0], float("-inf")
+        for t, score in zip(options, scores):
+            if score > best_score:
+                best, best_score = t, score
+        return best
+
+    def scores(self, actor, options, hand, owned, tally, centre, known, leader, sizes, chosen, pool, rng):
+        """The value estimate of each card type in `options` (see `decide`)."""
+        colour, value, by_colour, ntypes = self.colour, self.value, self.by_colour, self.size
+        n = len(sizes)
+        worth = self._worth(actor, hand, owned, tally, sizes, chosen, pool)
+        played = {s for s, _ in known}
+        pending = [s for s in range(n) if s != actor and s not in played]
+        base_counts = [0] * ntypes
+        base_owner = [-1] * ntypes
+        base_ab = [0, 0]
+        base_lead = -1
+        for o, t in ([(-1, centre)] if centre >= 0 else []) + list(known):
+            base_counts[t] += 1
+            base_owner[t] = o
+            base_ab[colour[t]] += value[t]
+            if o == leader:
+                base_lead = colour[t]
+        first_entry = centre if centre >= 0 else (known[0][1] if known else -1)
+        nouniq = -1 if centre >= 0 else leader
+        size = len(pool)
+        k = min(len(pending), size)
+        random_ = rng.random
+        totals = [0.0] * len(options)
+        stride = n + 1
+        for _ in range(self.samples):
+            for j in range(k):                   # a partial Fisher-Yates shuffle: k cards unseen
+                i = j + int(random_() * (size - j))
+                pool[j], pool[i] = pool[i], pool[j]
+            counts = base_counts[:]
+            owner = base_owner[:]
+            a0, b0 = base_ab
+            lead = base_lead
+            for j in range(k):
+                t, o = pool[j], pending[j]
+                counts[t] += 1
+                owner[t] = o
+                if colour[t]:
+                    b0 += value[t]
+                else:
+                    a0 += value[t]
+                if o == leader:
+                    lead = colour[t]
+            first = ([], [])
+            for c in (0, 1):
+                found = first[c]
+                for t in by_colour[c]:
+                    if counts[t] == 1:
+                        found.append(t)
+                        if len(found) == 2:
+                            break
+            start = first_entry if first_entry >= 0 else (pool[0] if k else -1)
+            for i, t in enumerate(options):
+                c, v = colour[t], value[t]
+                if c:
+                    a, b = a0, b0 + v
+                else:
+                    a, b = a0 + v, b0
+                if a != b:
+                    w = 0 if a > b else 1
+                elif centre >= 0:
+                    w = colour[centre]
+                elif leader == actor:
+                    w = c
+                elif lead >= 0:
+                    w = lead
+                else:
+                    w = colour[start] if start >= 0 else c
+                uniq = first[w]
+                if c != w or counts[t] >= 2:
+                    winner = owner[uniq[0]] if uniq else nouniq
+                elif counts[t] == 0:
+                    winner = actor if not uniq or v < value[uniq[0]] else owner[uniq[0]]
+                elif uniq[0] == t:
+                    winner = owner[uniq[1]] if len(uniq) > 1 else nouniq
+                else:
+                    winner = owner[uniq[0]]
+                totals[i] += worth((w * 2 + c) * stride + winner + 1)
+        return [x / self.samples for x in totals]
+
+    def _worth(self, actor, hand, owned, tally, sizes, chosen, pool):
+        """`majority_value._Table.value` on plain numbers, for one decision: a function of the key
+        (w * 2 + c) * (players + 1) + winner + 1 (the round's colour w, the played card's colour c,
+        its winner, -1 for nobody), cached."""
+        colour, target = self.colour, self.target
+        n = len(sizes)
+        unseen = [0, 0]
+        for t in pool:
+            unseen[colour[t]] += 1
+        total = max(1, unseen[0] + unseen[1])
+        share = (unseen[0] / total, unseen[1] / total)
+        held = [0, 0]
+        for t, k in enumerate(hand):
+            held[colour[t]] += k
+        held_after = held[0] + held[1] - 1
+        others = [(s, sizes[s] - (0 if chosen[s] else 1)) for s in range(n) if s != actor]
+        per_round = []
+        for w in (0, 1):
+            need = [target - tally[c] - (1 if c == w else 0) for c in (0, 1)]
+            if need[0] <= 0 or need[1] <= 0:
+                chance, rounds = (1.0 if need[0] <= 0 else 0.0, 1.0 if need[1] <= 0 else 0.0), 0.0
+            else:
+                p = chance_first(need[0], need[1])
+                chance, rounds = (p, 1.0 - p), rounds_left(need[0], need[1])
+            seats = []
+            for cc in (0, 1):
+                row = []
+                for s, size in others:
+                    left = max(0.0, size - rounds)
+                    theirs = owned[s][cc] + left * share[cc]
+                    spread = math.sqrt(left * share[cc] * (1 - share[cc]) + SPREAD_FLOOR)
+                    row.append((s, theirs, LOGISTIC / spread))
+                seats.append(row)
+            per_round.append((chance, rounds, seats))
+        stride = n + 1
+        cache: dict[int, float] = {}
+
+        def worth(key: int) -> float:
+            got = cache.get(key)
+            if got is not None:
+                return got
+            pair, winner = divmod(key, stride)
+            winner -= 1
+            w, c = divmod(pair, 2)
+            chance, rounds, seats = per_round[w]
+            result = 0.0
+            for cc in (0, 1):
+                if chance[cc] == 0.0:
+                    continue
+                kept = held[cc] - (1 if cc == c else 0)
+                spend_own = max(0.0, rounds - (held_after - kept))
+                mine = owned[actor][cc] + (winner == actor and w == cc) + max(0.0, kept - spend_own)
+                beat_all = 1.0
+                for s, theirs, slope in seats[cc]:
+                    if winner == s and w == cc:
+                        theirs += 1
+                    beat_all *= 1.0 / (1.0 + math.exp(-slope * (mine - theirs)))
+                result += chance[cc] * beat_all
+            cache[key] = result
+            return result
+
+        return worth
+
+
+def playout(fast: FastValue, params, state, rng: random.Random) -> tuple[int, ...]:
     """Play a MajorityState (not changed) to the end with every seat's card chosen by `fast`; the
     final scores. The game's rules on plain counts, without events: a round's stack is always topped
     by the round's colour, so a seat's stacks are two counts (topped by each colour)."""
@@ -216,18 +420,11 @@ def playout(fast: FastNormal, params, state, rng: random.Random) -> tuple[int, .
         # the seats still to play this round
         for s in to_play:
             hand = hands[s]
-            if simultaneous:
-                known = [centre]
-                pending = n - 1
-                tie = colour[centre]
-            else:
-                known = [centre] if centre >= 0 else []
-                known += [chosen[x] for x in range(n) if chosen[x] >= 0]
-                pending = n - 1 - len(known) + (centre >= 0)
-                tie = colour[chosen[leader]] if leader != s else -1
+            known = [] if simultaneous else [(x, chosen[x]) for x in range(n) if chosen[x] >= 0]
             unseen = [hidden[t] - hand[t] for t in range(size)]
             pool = [t for t in range(size) for _ in range(unseen[t])]
-            card = fast.decide(hand, owned[s], tally, known, pending, tie, pool, rng)
+            card = fast.decide(s, hand, owned, tally, centre, known, leader, [sum(h) for h in hands],
+                               [t >= 0 for t in chosen], pool, rng)
             hand[card] -= 1
             chosen[s] = card
             if not simultaneous:
@@ -380,11 +577,11 @@ class PlayModel:
 class MajoritySpec(SearchSpec):
     """The shared search's hooks for the majority family (see the module docstring)."""
 
-    def __init__(self, rules, heuristic=None, samples: int = SAMPLES, margin: float = MARGIN,
+    def __init__(self, rules, heuristic=None, samples: int = VALUE_SAMPLES, margin: float = MARGIN,
                  inference: bool = True, particles: int = PARTICLES) -> None:
-        super().__init__(rules, heuristic or MajorityHeuristicAgent(rules))
+        super().__init__(rules, heuristic or MajorityValueAgent(rules))
         self.params = rules.params
-        self.fast = FastNormal(rules.params, samples)
+        self.fast = FastValue(rules.params, samples)
         self.margin = margin
         self.candidates = rules.params.size
         self.inference = inference
