@@ -12,12 +12,12 @@
   had that deal been the truth (`PlayModel`); every search round draws its deal from the pool in
   proportion to the weights. A seat that shed a low Robot probably holds Ducks.
 - Play-outs: the WHOLE rest of the game on plain counts (`playout`, the engine's rules without
-  events), every seat, this one too, playing `FastNormal`: the normal heuristic (ai/majority_ai.py)
-  on card types, with the same preferred colour, the same utility of a round's outcome and the same
-  keep/shed costs, estimated on a few imagined rounds shared by all of a seat's cards (common random
-  numbers) instead of 24 per card. It was written when that heuristic was ai:normal; ai:normal is
-  now the value estimate (ai/majority_value.py), so the play-out and inference model is one step
-  behind the field: a fast copy of the value estimate is the next step (issue 16).
+  events), every seat, this one too, playing `FastValue`: ai:normal's value estimate
+  (ai/majority_value.py) on card types, the same formula on the same information, estimated on a few
+  imagined rounds shared by all of a seat's cards (common random numbers) instead of 24 per card.
+  Inference still weighs deals with `FastNormal`, the fast copy of the first heuristic
+  (ai/majority_ai.py), which shares the value estimate's reading of a round and is cheaper per deal;
+  moving it to the value estimate too is left for a later measurement (issue 16).
 - Value: the game's actual result for this seat, a win (shared on a tie), plus a little of the point
   margin so that among equally winning lines the one with more points is preferred.
 
@@ -34,7 +34,7 @@ import random
 from ..engine.move import Move
 from ..engine.state import View
 from .budget import Budget
-from .majority_ai import KEEP_WEIGHT, SHED_WEIGHT, MajorityHeuristicAgent
+from .majority_ai import KEEP_WEIGHT, SHED_WEIGHT
 from .majority_value import LOGISTIC, SPREAD_FLOOR, MajorityValueAgent, chance_first, rounds_left
 from .search import SearchAgent, SearchSpec, pick_weighted
 
