@@ -15,9 +15,9 @@
   events), every seat, this one too, playing `FastValue`: ai:normal's value estimate
   (ai/majority_value.py) on card types, the same formula on the same information, estimated on a few
   imagined rounds shared by all of a seat's cards (common random numbers) instead of 24 per card.
-  Inference still weighs deals with `FastNormal`, the fast copy of the first heuristic
-  (ai/majority_ai.py), which shares the value estimate's reading of a round and is cheaper per deal;
-  moving it to the value estimate too is left for a later measurement (issue 16).
+  Inference weighs deals with the same FastValue on what each opponent saw when it played: an
+  earlier, cheaper copy of the first heuristic (ai/majority_ai.py) explained ai:normal's cards worse
+  than a uniform guess; FastValue halves the uniform guess's surprise (figures in `PlayModel`).
 - Value: the game's actual result for this seat, a win (shared on a tie), plus a little of the point
   margin so that among equally winning lines the one with more points is preferred.
 
@@ -34,150 +34,18 @@ import random
 from ..engine.move import Move
 from ..engine.state import View
 from .budget import Budget
-from .majority_ai import KEEP_WEIGHT, SHED_WEIGHT
 from .majority_value import LOGISTIC, SPREAD_FLOOR, MajorityValueAgent, chance_first, rounds_left
 from .search import SearchAgent, SearchSpec, pick_weighted
 
 NOWIN = 99          # "no value of this colour is shown exactly once"
 PLAYOUTS = 480      # play-outs per decision: ~0.2 s on one core of the reference machine
-SAMPLES = 8         # imagined rounds per inference estimate of FastNormal
 VALUE_SAMPLES = 4   # imagined rounds per play-out decision of FastValue (its estimate costs more per round)
+INFER_SAMPLES = 8   # imagined rounds per inference estimate (PlayModel)
+INFER_TEMPERATURE = 0.02    # softmax temperature over those estimates (fitted: see PlayModel)
+INFER_FLOOR = 0.05  # share of uniform choice mixed into each observed card's probability
 MARGIN = 0.05       # weight of the point margin next to the win in a play-out's value
 PARTICLES = 200     # deals weighed by inference per decision
 KEEP_Z = 0.0        # ai:normal is noisy (it agrees with itself on half its cards): no bonus for its card
-
-
-class FastNormal:
-    """The normal heuristic's decision for `actor` of a MajorityState, on card types.
-
-    It reads what the actor may see: its own hand, the stacks and tally, the centre card, in turn
-    the cards already played; and it imagines the other seats' cards from what the actor has not
-    seen (the other hands, their hidden choices, the centre pile and the box)."""
-
-    def __init__(self, params, samples: int = SAMPLES) -> None:
-        self.colour = params.colour
-        self.value = params.value
-        self.size = params.size
-        self.moves = params.moves
-        self.samples = samples
-        self.target = params.target
-        self.by_colour = tuple(tuple(sorted((t for t in range(self.size) if self.colour[t] == c),
-                                            key=lambda t: self.value[t])) for c in (0, 1))
-        letters = params.colour_letters
-        # ai:normal breaks a tie between colours towards the larger letter (max over (count, letter))
-        self.tie_pref = 0 if letters[0] > letters[1] else 1
-        # the heuristic's fixed cost of playing each type, for either preferred colour
-        self.cost = tuple(tuple((KEEP_WEIGHT + 0.02 * self.value[t]) if self.colour[t] == p
-                                else SHED_WEIGHT * (5 - self.value[t]) for p in (0, 1))
-                          for t in range(self.size))
-
-    def preferred(self, hand: list[int], owned: list[int], tally: list[int]) -> int:
-        """The colour the actor backs: the one it holds most, counting its stacks (`owned`: how many
-        it has topped by each colour) and half the table's tally."""
-        colour = self.colour
-        score = [owned[0] + 0.5 * tally[0], owned[1] + 0.5 * tally[1]]
-        for t, n in enumerate(hand):
-            if n:
-                score[colour[t]] += n
-        if score[0] != score[1]:
-            return 0 if score[0] > score[1] else 1
-        return self.tie_pref
-
-    def choose(self, state, actor: int, rng: random.Random) -> int:
-        """The type `actor` plays in a MajorityState, from what it may see there."""
-        colour = self.colour
-        owned = [0, 0]
-        for stack in state.stacks[actor]:
-            owned[colour[stack[0]]] += 1
-        counts = [0] * self.size
-        for seat, hand in enumerate(state.hands):
-            if seat != actor:
-                for t, n in enumerate(hand):
-                    counts[t] += n
-        for t in state.pile + state.box:
-            counts[t] += 1
-        known = [state.center_card] if state.center_card >= 0 else []
-        if state._simultaneous:
-            counts = [c + sum(1 for s, t in enumerate(state.chosen) if s != actor and t == i)
-                      for i, c in enumerate(counts)]
-            pending, tie = state.players - 1, colour[state.center_card]
-        else:
-            played = state.order[:state.turn]
-            known += [state.chosen[s] for s in played]
-            pending = state.players - 1 - len(played)
-            tie = colour[state.chosen[state.leader]] if state.leader != actor else -1
-        pool = [t for t in range(self.size) for _ in range(counts[t])]
-        return self.decide(state.hands[actor], owned, state.tally, known, pending, tie, pool, rng)
-
-    def decide(self, hand: list[int], owned: list[int], tally: list[int], known: list[int], pending: int,
-               tie_colour: int, pool: list[int], rng: random.Random) -> int:
-        """The type to play from `hand` (counts per type): `known` are the round's cards on the table
-        (the centre card, cards played in turn), `pending` how many other seats still add a card,
-        `tie_colour` the colour that wins equal totals (-1: the colour of the card played now, when
-        this seat leads in turn), `pool` the cards this seat has not seen (it is shuffled in part)."""
-        options = [t for t in range(self.size) if hand[t]]
-        if len(options) == 1:
-            return options[0]
-        scores = self.scores(options, hand, owned, tally, known, pending, tie_colour, pool, rng)
-        best, best_score = options[0], float("-inf")
-        for t, score in zip(options, scores):
-            if score > best_score:
-                best, best_score = t, score
-        return best
-
-    def scores(self, options: list[int], hand: list[int], owned: list[int], tally: list[int], known: list[int],
-               pending: int, tie_colour: int, pool: list[int], rng: random.Random) -> list[float]:
-        """The heuristic's score of each card type in `options` (see `decide`)."""
-        colour, value = self.colour, self.value
-        pref = self.preferred(hand, owned, tally)
-        target = self.target
-        u0, u1 = 1.0 + tally[0] / target, 1.0 + tally[1] / target
-        gain = (u0, -u1) if pref == 0 else (-u0, u1)
-        size = len(pool)
-        k = min(pending, size)
-        random_ = rng.random
-        scores = [0.0] * len(options)
-        by_colour = self.by_colour
-        for _ in range(self.samples):
-            for j in range(k):                   # a partial Fisher-Yates shuffle: k cards unseen
-                i = j + int(random_() * (size - j))
-                pool[j], pool[i] = pool[i], pool[j]
-            counts = [0] * self.size
-            a0 = b0 = 0
-            for t in known:
-                counts[t] += 1
-                if colour[t]:
-                    b0 += value[t]
-                else:
-                    a0 += value[t]
-            for t in pool[:k]:
-                counts[t] += 1
-                if colour[t]:
-                    b0 += value[t]
-                else:
-                    a0 += value[t]
-            lowest = [NOWIN, NOWIN]
-            for c in (0, 1):
-                for t in by_colour[c]:
-                    if counts[t] == 1:
-                        lowest[c] = value[t]
-                        break
-            for i, t in enumerate(options):
-                c, v = colour[t], value[t]
-                if c:
-                    a, b = a0, b0 + v
-                else:
-                    a, b = a0 + v, b0
-                if a != b:
-                    w = 0 if a > b else 1
-                else:
-                    w = c if tie_colour < 0 else tie_colour
-                u = gain[w]
-                if w == c == pref and not counts[t] and lowest[c] > v:
-                    u += 1.0
-                scores[i] += u
-        cost, samples = self.cost, self.samples
-        return [scores[i] / samples - cost[t][pref] for i, t in enumerate(options)]
 
 
 class FastValue:
@@ -196,6 +64,10 @@ class FastValue:
 
     def choose(self, state, actor: int, rng: random.Random) -> int:
         """The type `actor` plays in a MajorityState, from what it may see there."""
+        return self.decide(*self.seen_by(state, actor), rng)
+
+    def seen_by(self, state, actor: int) -> tuple:
+        """`decide`'s arguments before `rng` for `actor` of a MajorityState: what it may see there."""
         colour = self.colour
         n = state.players
         owned = [[0, 0] for _ in range(n)]
@@ -209,8 +81,7 @@ class FastValue:
                     counts[t] += k
         for t in state.pile + state.box:
             counts[t] += 1
-        simultaneous = state._simultaneous
-        if simultaneous:
+        if state._simultaneous:
             for s, t in enumerate(state.chosen):
                 if s != actor and t >= 0:
                     counts[t] += 1
@@ -219,8 +90,8 @@ class FastValue:
             known = [(s, state.chosen[s]) for s in state.order[:state.turn]]
         pool = [t for t in range(self.size) for _ in range(counts[t])]
         sizes = [sum(h) for h in state.hands]
-        return self.decide(actor, state.hands[actor], owned, state.tally, state.center_card, known,
-                           state.leader, sizes, [t >= 0 for t in state.chosen], pool, rng)
+        return (actor, state.hands[actor][:], owned, list(state.tally), state.center_card, known,
+                state.leader, sizes, [t >= 0 for t in state.chosen], pool)
 
     def decide(self, actor: int, hand: list[int], owned: list[list[int]], tally: list[int], centre: int,
                known: list[tuple[int, int]], leader: int, sizes: list[int], chosen: list[bool],
@@ -478,21 +349,30 @@ def playout(fast: FastValue, params, state, rng: random.Random) -> tuple[int, ..
 
 class PlayModel:
     """Inference: how likely the opponents' cards the view shows with their seats (the last round's,
-    and in turn this round's so far) were under the normal heuristic, had their hands been those of a
-    determinization. Each observed card's probability is a softmax at `temperature` over the
-    heuristic's scores of the cards that seat held then (`FastNormal.scores`, the same random numbers
-    for every deal), mixed with a `floor` of uniform choice; a deal's weight is their product."""
+    and in turn this round's so far) were under ai:normal, had their hands been those of a
+    determinization. Each observed card's probability is a softmax at `temperature` over FastValue's
+    estimates of the cards that seat held then (`FastValue.scores` on what that seat saw then, the
+    same random numbers for every deal), mixed with a `floor` of uniform choice (ai:normal's estimate
+    is noisy, and a seat may be ai:easy or a person); a deal's weight is their product.
 
-    def __init__(self, params, samples: int = 8, temperature: float = 0.3, floor: float = 0.1) -> None:
+    The constants were fitted on about 1,100 ai:normal decisions at 4 players (log-likelihood per
+    observed card: uniform -1.76, this model -1.04 to -1.14; the same on Bananas and at 3 and 5
+    players); the figures are in the issue-16 note."""
+
+    def __init__(self, params, samples: int = INFER_SAMPLES, temperature: float = INFER_TEMPERATURE,
+                 floor: float = INFER_FLOOR) -> None:
         self.params = params
-        self.fast = FastNormal(params, samples)
+        self.fast = FastValue(params, samples)
         self.temperature = temperature
         self.floor = floor
         self.deck = [params.deck.count(t) for t in range(params.size)]
 
     def observations(self, view: View) -> list[tuple]:
-        """(seat, card, cards played since by that seat, tally then, its stacks then by colour, known
-        cards then, tie colour, cards public then) for every opponent's card shown with its seat."""
+        """For every opponent's card shown with its seat: (seat, card, the cards that seat played
+        since, then FastValue.decide's arguments as that seat saw them when it played, apart from
+        its hand and unseen cards, which depend on the deal: every seat's stacks by colour, the
+        tally, the centre card, the (seat, card) played before it in turn, the leader, every hand's
+        size, who had put a card down, and the cards public to it then)."""
         p, info, n = self.params, view.info, view.players
         index, colour = p.index, p.colour
         stacks = [view.zones[f"stacks:{s}"].groups for s in range(n)] + [view.zones["stacks:center"].groups]
@@ -505,9 +385,13 @@ class PlayModel:
         for s in range(n):
             for stack in stacks[s]:
                 owned[s][colour[index[stack[0]]]] += 1
+        sizes = [view.zones[f"hand:{s}"].count for s in range(n)]
         current: list[tuple[int, int]] = []
         if not p.simultaneous:
             current = [(s, index[view.zones[f"chosen:{s}"].cards[0]]) for s in info.order[:info.turn]]
+        else:
+            sizes = [k + (1 if chose else 0) for k, chose in zip(sizes, info.chosen)]
+        played_now = {s for s, _ in current}
         out = []
         if info.last is not None:
             last = info.last
@@ -517,56 +401,60 @@ class PlayModel:
             won = p.colour_ids.index(last.colour)
             tally = list(info.tally)
             tally[won] -= 1
+            before_owned = [row[:] for row in owned]
+            if last.winner is not None:
+                before_owned[last.winner][won] -= 1
             before = public[:]
             for _, t in entries:
                 before[t] -= 1                 # the last round's stack was not public before it
+            leader = info.leader if p.simultaneous else seats[0][0]
             for k, (s, t) in enumerate(seats):
                 if s == view.seat:
                     continue
-                mine = owned[s][:]
-                if last.winner == s:
-                    mine[won] -= 1
+                earlier = [] if p.simultaneous else seats[:k]
+                done = {o for o, _ in earlier}
+                then = [sizes[x] + (x in played_now) + (x not in done) for x in range(n)]
                 since = [c for o, c in current if o == s]
-                out.append(self._observation(n, s, t, since, tally, mine, centre, seats[:k], before))
+                out.append(self._observation(s, t, since, before_owned, tally, centre, earlier, leader,
+                                             then, [x in done for x in range(n)], before))
         centre_zone = view.zones["center_card"].cards
         centre = index[centre_zone[0]] if centre_zone else -1
         for k, (s, t) in enumerate(current):
             if s != view.seat:
-                out.append(self._observation(n, s, t, [], list(info.tally), owned[s][:], centre, current[:k], public))
+                done = {o for o, _ in current[:k]}
+                then = [sizes[x] + (x in played_now and x not in done) for x in range(n)]
+                out.append(self._observation(s, t, [], owned, list(info.tally), centre, current[:k], info.leader,
+                                             then, [x in done for x in range(n)], public))
         return out
 
-    def _observation(self, n: int, seat: int, card: int, since: list[int], tally: list[int], owned: list[int],
-                     centre: int, before: list[tuple[int, int]], public: list[int]) -> tuple:
-        """What `seat` knew when it played `card`: `before` the (seat, card) played before it in turn
-        (none with a simultaneous reveal), the centre card (-1: none), the cards public then."""
-        p = self.params
-        if p.simultaneous:
-            before = []
-        known = ([centre] if centre >= 0 else []) + [c for _, c in before]
-        if p.colour_tie == "center_card":
-            tie = p.colour[centre]
-        else:
-            tie = p.colour[before[0][1]] if before else -1
+    @staticmethod
+    def _observation(seat: int, card: int, since: list[int], owned: list[list[int]], tally: list[int],
+                     centre: int, earlier: list[tuple[int, int]], leader: int, sizes: list[int],
+                     chosen: list[bool], public: list[int]) -> tuple:
+        """One observed card and what its seat saw (see `observations`); `sizes` count the card."""
         shown = public[:]
-        for c in known:
+        if centre >= 0:
+            shown[centre] += 1
+        for _, c in earlier:
             shown[c] += 1
-        return (seat, card, since, tally, owned, known, tie, shown, n - 1 - len(before))
+        return (seat, card, since, owned, tally, centre, earlier, leader, sizes, chosen, shown)
 
     def weight(self, hands: list[list[int]], observations: list[tuple]) -> float:
         """The deal's likelihood (hands: its hands now, counts per type)."""
-        p, fast = self.params, self.fast
+        size, fast, deck = self.params.size, self.fast, self.deck
         w = 1.0
-        for k, (seat, card, since, tally, owned, known, tie, shown, pending) in enumerate(observations):
+        for k, observation in enumerate(observations):
+            seat, card, since, owned, tally, centre, earlier, leader, sizes, chosen, shown = observation
             hand = hands[seat][:]
             hand[card] += 1
             for c in since:
                 hand[c] += 1
-            options = [t for t in range(p.size) if hand[t]]
+            options = [t for t in range(size) if hand[t]]
             if len(options) == 1:
                 continue
-            unseen = [self.deck[t] - hand[t] - shown[t] for t in range(p.size)]
-            pool = [t for t in range(p.size) for _ in range(max(0, unseen[t]))]
-            scores = fast.scores(options, hand, owned, tally, known, pending, tie, pool, random.Random(k))
+            pool = [t for t in range(size) for _ in range(max(0, deck[t] - hand[t] - shown[t]))]
+            scores = fast.scores(seat, options, hand, owned, tally, centre, earlier, leader, sizes, chosen, pool,
+                                 random.Random(k))
             top = max(scores)
             expo = [math.exp((x - top) / self.temperature) for x in scores]
             chance = expo[options.index(card)] / sum(expo)
