@@ -114,7 +114,7 @@ class FastValue:
         """The value estimate of each card type in `options` (see `decide`)."""
         colour, value, by_colour, ntypes = self.colour, self.value, self.by_colour, self.size
         n = len(sizes)
-        worth = self._worth(actor, hand, owned, tally, sizes, chosen, pool)
+        table, fill = self._worth(actor, hand, owned, tally, sizes, chosen, pool)
         played = {s for s, _ in known}
         pending = [s for s in range(n) if s != actor and s not in played]
         base_counts = [0] * ntypes
@@ -186,13 +186,16 @@ class FastValue:
                     winner = owner[uniq[1]] if len(uniq) > 1 else nouniq
                 else:
                     winner = owner[uniq[0]]
-                totals[i] += worth((w * 2 + c) * stride + winner + 1)
+                key = (w * 2 + c) * stride + winner + 1
+                got = table[key]
+                totals[i] += got if got is not None else fill(key)
         return [x / self.samples for x in totals]
 
     def _worth(self, actor, hand, owned, tally, sizes, chosen, pool):
         """`majority_value._Table.value` on plain numbers, for one decision: a function of the key
         (w * 2 + c) * (players + 1) + winner + 1 (the round's colour w, the played card's colour c,
-        its winner, -1 for nobody), cached."""
+        its winner, -1 for nobody): a table of the values found so far (None: not yet) and the function
+        that fills one in (the table spares a call per lookup in the play-outs' innermost loop)."""
         colour, target = self.colour, self.target
         n = len(sizes)
         unseen = [0, 0]
@@ -217,19 +220,17 @@ class FastValue:
             for cc in (0, 1):
                 row = []
                 for s, size in others:
-                    left = max(0.0, size - rounds)
+                    left = size - rounds if size > rounds else 0.0
                     theirs = owned[s][cc] + left * share[cc]
                     spread = math.sqrt(left * share[cc] * (1 - share[cc]) + SPREAD_FLOOR)
                     row.append((s, theirs, LOGISTIC / spread))
                 seats.append(row)
             per_round.append((chance, rounds, seats))
         stride = n + 1
-        cache: dict[int, float] = {}
+        table: list[float | None] = [None] * (4 * stride)
+        exp = math.exp
 
-        def worth(key: int) -> float:
-            got = cache.get(key)
-            if got is not None:
-                return got
+        def fill(key: int) -> float:
             pair, winner = divmod(key, stride)
             winner -= 1
             w, c = divmod(pair, 2)
@@ -239,18 +240,22 @@ class FastValue:
                 if chance[cc] == 0.0:
                     continue
                 kept = held[cc] - (1 if cc == c else 0)
-                spend_own = max(0.0, rounds - (held_after - kept))
-                mine = owned[actor][cc] + (winner == actor and w == cc) + max(0.0, kept - spend_own)
+                spend_own = rounds - (held_after - kept)
+                if spend_own < 0.0:
+                    spend_own = 0.0
+                mine = owned[actor][cc] + (winner == actor and w == cc)
+                if kept > spend_own:
+                    mine += kept - spend_own
                 beat_all = 1.0
                 for s, theirs, slope in seats[cc]:
                     if winner == s and w == cc:
                         theirs += 1
-                    beat_all *= 1.0 / (1.0 + math.exp(-slope * (mine - theirs)))
+                    beat_all *= 1.0 / (1.0 + exp(-slope * (mine - theirs)))
                 result += chance[cc] * beat_all
-            cache[key] = result
+            table[key] = result
             return result
 
-        return worth
+        return table, fill
 
 
 def playout(fast: FastValue, params, state, rng: random.Random) -> tuple[int, ...]:
