@@ -229,3 +229,19 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant):
                 if state.is_over:
                     break
     assert checked >= 30
+
+
+def test_the_default_budget_shrinks_at_five_seats_and_a_given_one_does_not():
+    """A five-seat play-out costs more, so ai:hard's default play-outs shrink there (PLAYOUT_SCALE) to
+    keep the mean decision under half a second; a budget given in play-outs stays as given."""
+    from revolt_table.ai.majority_search import PLAYOUT_SCALE, PLAYOUTS, make_search
+
+    rules = load_rules("revoltaaa")
+    views = {n: rules.new_game(n, seed=1).view(0) for n in (3, 4, 5)}
+    default, given = make_search(rules), make_search(rules, iterations=100)
+    assert default.spec.playouts(views[4], default.budget.playouts) == PLAYOUTS
+    assert default.spec.playouts(views[5], default.budget.playouts) == round(PLAYOUTS * PLAYOUT_SCALE[5]) < PLAYOUTS
+    assert [given.spec.playouts(views[n], given.budget.playouts) for n in (3, 4, 5)] == [100, 100, 100]
+    state = rules.new_game(5, seed=2)
+    default.choose(state.view(state.to_act[0]), state.legal_moves(state.to_act[0]), random.Random(0))
+    assert default.last["playouts"] <= PLAYOUTS * PLAYOUT_SCALE[5]

@@ -38,7 +38,9 @@ from .majority_value import LOGISTIC, SPREAD_FLOOR, MajorityValueAgent, chance_f
 from .search import SearchAgent, SearchSpec, pick_weighted
 
 NOWIN = 99          # "no value of this colour is shown exactly once"
-PLAYOUTS = 480      # play-outs per decision: ~0.2 s on one core of the reference machine
+PLAYOUTS = 480      # play-outs per decision at 4 players: ~0.35 s on one core of the reference machine
+# ...scaled by the table's size: a play-out's cost grows with the seats, a player's patience does not
+PLAYOUT_SCALE = {5: 0.75}
 VALUE_SAMPLES = 4   # imagined rounds per play-out decision of FastValue (its estimate costs more per round)
 INFER_SAMPLES = 8   # imagined rounds per inference estimate (PlayModel)
 INFER_TEMPERATURE = 0.02    # softmax temperature over those estimates (fitted: see PlayModel)
@@ -471,7 +473,7 @@ class MajoritySpec(SearchSpec):
     """The shared search's hooks for the majority family (see the module docstring)."""
 
     def __init__(self, rules, heuristic=None, samples: int = VALUE_SAMPLES, margin: float = MARGIN,
-                 inference: bool = True, particles: int = PARTICLES) -> None:
+                 inference: bool = True, particles: int = PARTICLES, scale: dict[int, float] | None = None) -> None:
         super().__init__(rules, heuristic or MajorityValueAgent(rules))
         self.params = rules.params
         self.fast = FastValue(rules.params, samples)
@@ -480,6 +482,7 @@ class MajoritySpec(SearchSpec):
         self.inference = inference
         self.particles = particles
         self.model = PlayModel(rules.params)
+        self.scale = scale or {}
         self._view: View | None = None
         self._deals: list = []
         self._weights: list[float] = []
@@ -488,6 +491,10 @@ class MajoritySpec(SearchSpec):
     def first_choice(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
         self._view = None           # a new decision: new particles (even for an equal view)
         return self.heuristic.choose(view, legal_moves, rng)
+
+    def playouts(self, view: View, budget: int) -> int:
+        """The budget scaled by `scale` for this table's size (see PLAYOUT_SCALE)."""
+        return round(budget * self.scale.get(view.players, 1.0))
 
     def determinize(self, view: View, rng: random.Random):
         """A deal consistent with the view; with inference, one of this decision's `particles` deals
@@ -530,11 +537,14 @@ class MajoritySpec(SearchSpec):
 
 
 def make_search(rules, iterations: int | None = None, time_budget: float | None = None) -> SearchAgent:
-    """RevoltaaA's ai:hard: `iterations` play-outs per decision (default PLAYOUTS), an optional
-    wall-clock cap in seconds (the AI worker sets one; benchmarks and tests do not)."""
+    """RevoltaaA's ai:hard: `iterations` play-outs per decision (default PLAYOUTS, scaled by the table's
+    size with PLAYOUT_SCALE), an optional wall-clock cap in seconds (the AI worker sets one;
+    benchmarks and tests do not)."""
     playouts = iterations or PLAYOUTS
-    # a small budget gets fewer deals to weigh: the pool would cost more than the search it serves
-    spec = MajoritySpec(rules, particles=min(PARTICLES, max(8, playouts // 2)))
+    # a small budget gets fewer deals to weigh: the pool would cost more than the search it serves;
+    # a budget given in play-outs (tests, benchmarks) is taken as it is at every table
+    spec = MajoritySpec(rules, particles=min(PARTICLES, max(8, playouts // 2)),
+                        scale=None if iterations else PLAYOUT_SCALE)
     # and, with few play-outs per candidate, the heuristic's card stays unless another is clearly better
     keep_z = KEEP_Z if playouts >= PLAYOUTS else Budget.keep_z
     return SearchAgent(rules, spec, Budget(playouts=playouts, seconds=time_budget, keep_z=keep_z))

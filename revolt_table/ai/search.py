@@ -95,6 +95,11 @@ class SearchSpec:
         """Decisions the search leaves to the heuristic (a family's phases where little is at stake)."""
         return False
 
+    def playouts(self, view: View, budget: int) -> int:
+        """Play-outs for this decision: the budget's, unless the family scales it with the table (a
+        play-out at five seats costs more than at three, and a player waits as long at either)."""
+        return budget
+
     # --- determinizations ---------------------------------------------------------------------
     def determinize(self, view: View, rng: random.Random) -> GameState:
         """A full state consistent with the view. A family may constrain it further: what the public
@@ -168,7 +173,8 @@ class SearchAgent:
         results: list[list[float]] = [[] for _ in range(n)]   # per candidate, one value per round from round 0
         rounds = playouts = 0
         reason = "playouts"
-        while playouts + len(active) <= max(budget.playouts, n):
+        limit = max(spec.playouts(view, budget.playouts), n)
+        while playouts + len(active) <= limit:
             base = self._deal(view, rng)
             seed = rng.getrandbits(32)
             for i in active:
