@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from revolt_table.ai.majority_search import FastValue, MajoritySpec, playout
+from revolt_table.ai.majority_search import FastValue, MajoritySpec, PlayModel, playout
 from revolt_table.ai.majority_value import MajorityValueAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
@@ -149,15 +149,17 @@ def test_the_fast_play_out_plays_the_rules_of_the_engine(variant, players):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_inference_weighs_the_true_hands_above_random_deals(variant):
+@pytest.mark.parametrize("players", (3, 4))
+def test_inference_weighs_the_true_hands_above_random_deals(variant, players):
     """Seats played by ai:normal: the deal that gives them their real hands gets a higher weight than
-    most deals drawn from the view (it explains the cards they played, last round and this one)."""
+    most deals drawn from the view (it explains the cards they played, last round and this one, and
+    at three seats every earlier round's)."""
     rules = load_rules("revoltaaa", variant=variant)
     normal = MajorityValueAgent(rules)
     spec = MajoritySpec(rules)
     above = total = 0
     for game in range(4):
-        state = rules.new_game(4, seed=game)
+        state = rules.new_game(players, seed=game)
         rng = random.Random(game)
         while not state.is_over:
             for actor in state.to_act:
@@ -180,21 +182,25 @@ def test_inference_weighs_the_true_hands_above_random_deals(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_inference_sees_each_played_card_as_its_seat_saw_it(variant):
+@pytest.mark.parametrize("remembered", (1, 3, 99))
+def test_inference_sees_each_played_card_as_its_seat_saw_it(variant, remembered):
     """The observations rebuilt from a later view hold what FastValue read in the real state when that
     seat played (its hand then, the stacks, tally, centre card, the cards before it in turn, the leader,
     the cards it had not seen); in turn also every hand's size and who had played. With a secret
-    choice the order of choosing is not public: there the model takes everyone as yet to choose."""
+    choice the order of choosing is not public: there the model takes everyone as yet to choose.
+    Remembering earlier rounds (RevealMemory), a card played rounds ago is seen with the hand that
+    held it then: the hand now plus every card its seat played since."""
     rules = load_rules("revoltaaa", variant=variant)
     simultaneous = rules.params.simultaneous
-    fast, model = FastValue(rules.params), MajoritySpec(rules).model
+    fast, model = FastValue(rules.params), PlayModel(rules.params, rounds={4: remembered})
     deck = model.deck
     normal = MajorityValueAgent(rules)
-    checked = 0
+    checked = old = 0
     for game in range(3):
         state = rules.new_game(4, seed=40 + game)
         rng = random.Random(game)
         seen: dict[tuple[int, int], tuple] = {}
+        revealed: dict[int, list] = {}          # round -> its seats in the order the reveal lists them
         while not state.is_over:
             for actor in state.to_act:
                 if actor == 0:
@@ -202,8 +208,9 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant):
                     info = view.info
                     expected = []
                     if info.last is not None:
-                        expected += [seen[(state.round_no - 1, o)] for o, _ in info.last.cards
-                                     if o not in ("center", 0)]
+                        revealed[state.round_no - 1] = [o for o, _ in info.last.cards if o not in ("center", 0)]
+                    for done in range(max(1, state.round_no - remembered), state.round_no):
+                        expected += [seen[(done, o)] for o in revealed[done]]
                     if not simultaneous:
                         expected += [seen[(state.round_no, s)] for s in info.order[:info.turn] if s]
                     observations = model.observations(view)
@@ -224,11 +231,13 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant):
                         if not simultaneous:
                             assert (leader, sizes, chosen) == (t_leader, t_sizes, t_chosen)
                         checked += 1
+                        old += len(since) > (not simultaneous and state.chosen[seat] >= 0)
                 seen[(state.round_no, actor)] = fast.seen_by(state, actor)
                 state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
                 if state.is_over:
                     break
     assert checked >= 30
+    assert (old > 30) == (remembered > 1)      # cards seen a round or more before they were played
 
 
 def test_the_default_budget_shrinks_at_five_seats_and_a_given_one_does_not():
@@ -245,3 +254,27 @@ def test_the_default_budget_shrinks_at_five_seats_and_a_given_one_does_not():
     state = rules.new_game(5, seed=2)
     default.choose(state.view(state.to_act[0]), state.legal_moves(state.to_act[0]), random.Random(0))
     assert default.last["playouts"] <= PLAYOUTS * PLAYOUT_SCALE[5]
+
+
+def test_the_reveal_memory_follows_one_game_and_starts_afresh_elsewhere():
+    """Remembered reveals belong to the game they were seen in: asked about another game, or about an
+    earlier position of the same one, the model sees what a fresh model sees there."""
+    rules = load_rules("revoltaaa")
+    normal = MajorityValueAgent(rules)
+    views = []
+    for game in range(2):
+        state = rules.new_game(3, seed=70 + game)
+        rng = random.Random(game)
+        seat_views = []
+        while not state.is_over and len(seat_views) < 6:
+            for actor in state.to_act:
+                if actor == 0:
+                    seat_views.append(state.view(0))
+                state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
+        views.append(seat_views)
+    model = PlayModel(rules.params, rounds={3: 99})
+    for view in views[0]:
+        remembered = model.observations(view)
+    assert len(remembered) > 2 * len(PlayModel(rules.params).observations(views[0][-1]))
+    for view in (views[1][3], views[0][2]):
+        assert model.observations(view) == PlayModel(rules.params, rounds={3: 99}).observations(view)

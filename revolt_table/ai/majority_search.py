@@ -10,7 +10,9 @@
 - Inference: a pool of such deals is weighed by how likely each opponent's cards that the view
   shows with their seat (the last round's, and in turn this round's) were under the normal policy,
   had that deal been the truth (`PlayModel`); every search round draws its deal from the pool in
-  proportion to the weights. A seat that shed a low Robot probably holds Ducks.
+  proportion to the weights. A seat that shed a low Robot probably holds Ducks. The view tells the
+  last round's reveals by seat; at three seats the search remembers every earlier reveal of the game
+  it has seen (`RevealMemory`), as a player at the table does.
 - Play-outs: the WHOLE rest of the game on plain counts (`playout`, the engine's rules without
   events), every seat, this one too, playing `FastValue`: ai:normal's value estimate
   (ai/majority_value.py) on card types, the same formula on the same information, estimated on a few
@@ -47,6 +49,13 @@ INFER_TEMPERATURE = 0.02    # softmax temperature over those estimates (fitted: 
 INFER_FLOOR = 0.05  # share of uniform choice mixed into each observed card's probability
 MARGIN = 0.05       # weight of the point margin next to the win in a play-out's value
 PARTICLES = 200     # deals weighed by inference per decision
+# rounds of reveals inference remembers (RevealMemory), by table size; elsewhere 1: the last round, as the
+# view shows. Each remembered round costs a weight term per opponent and deal; measured at three seats only
+MEMORY_ROUNDS = {3: 99}
+# ...and with many rounds weighed, each observed card's probability to this power: the product of a
+# whole game's terms leaves 2-10 of 200 deals with weight (effective sample size at three seats from the
+# fourth round on; 20-50 at 0.5), and the search would play on those few
+INFER_POWER = {3: 0.5}
 KEEP_Z = 0.0        # ai:normal is noisy (it agrees with itself on half its cards): no bonus for its card
 
 
@@ -354,25 +363,82 @@ def playout(fast: FastValue, params, state, rng: random.Random) -> tuple[int, ..
                  for s in range(n))
 
 
+class RevealMemory:
+    """The reveals of earlier rounds, as this seat saw them: the view shows who played which card in
+    the last round only (`info.last`), but a player at the table has seen every reveal of the game.
+    Each decision adds the last round's observations (`PlayModel.observations`, with what each seat
+    saw when it played); `observations` hands back those of the last few rounds (`rounds`, by table
+    size), each with the cards its seat played after it, which its hand held then.
+
+    The memory follows one game: it keeps a round only when the view's stacks are the remembered
+    ones plus that round's new stack (an agent moved to another game, or asked about an earlier
+    position, starts afresh), so a decision never uses more than the public record of its game."""
+
+    def __init__(self, rounds: dict[int, int]) -> None:
+        self.rounds = rounds
+        self._seat: int | None = None
+        self._stacks: tuple = ()
+        self._round = -1
+        self._kept: list[tuple[int, list[tuple[int, int]], list[tuple]]] = []   # (round, reveals, observations)
+
+    def add(self, view: View, reveals: list[tuple[int, int]], observations: list[tuple], stacks: list) -> None:
+        """Remember the last round (its reveals by seat, its observations; `stacks`: the view's)."""
+        key = tuple(tuple(map(tuple, owner)) for owner in stacks)
+        done = view.info.round - 1                 # the round `info.last` tells
+        if done == self._round and view.seat == self._seat and key == self._stacks:
+            self._kept[-1] = (done, reveals, observations)
+            return
+        if not (done == self._round + 1 and view.seat == self._seat and self._follows(key)):
+            self._kept = []
+        self._kept.append((done, reveals, observations))
+        del self._kept[:-self.rounds.get(view.players, 1)]
+        self._seat, self._stacks, self._round = view.seat, key, done
+
+    def _follows(self, key: tuple) -> bool:
+        """Are the view's stacks the remembered ones plus exactly one new stack?"""
+        grown = 0
+        for before, now in zip(self._stacks, key):
+            if now[:len(before)] != before:
+                return False
+            grown += len(now) - len(before)
+        return grown == 1 and len(key) == len(self._stacks)
+
+    def observations(self, current: list[tuple[int, int]]) -> list[tuple]:
+        """The remembered observations, oldest first, each with the cards its seat played since
+        (in the later remembered rounds, then this round's card when shown in turn)."""
+        out = []
+        for i, (_, _, observed) in enumerate(self._kept):
+            for seat, card, _, *rest in observed:
+                since = [c for _, reveals, _ in self._kept[i + 1:] for o, c in reveals if o == seat]
+                since += [c for o, c in current if o == seat]
+                out.append((seat, card, since, *rest))
+        return out
+
+
 class PlayModel:
     """Inference: how likely the opponents' cards the view shows with their seats (the last round's,
-    and in turn this round's so far) were under ai:normal, had their hands been those of a
-    determinization. Each observed card's probability is a softmax at `temperature` over FastValue's
-    estimates of the cards that seat held then (`FastValue.scores` on what that seat saw then, the
-    same random numbers for every deal), mixed with a `floor` of uniform choice (ai:normal's estimate
-    is noisy, and a seat may be ai:easy or a person); a deal's weight is their product.
+    earlier rounds' as far as `RevealMemory` reaches, and in turn this round's so far) were under
+    ai:normal, had their hands been those of a determinization. Each observed card's probability is a
+    softmax at `temperature` over FastValue's estimates of the cards that seat held then
+    (`FastValue.scores` on what that seat saw then, the same random numbers for every deal), mixed
+    with a `floor` of uniform choice (ai:normal's estimate is noisy, and a seat may be ai:easy or a
+    person); a deal's weight is their product (where many rounds are remembered, to the power
+    INFER_POWER, which keeps the search on more than a handful of deals).
 
     The constants were fitted on about 1,100 ai:normal decisions at 4 players (log-likelihood per
     observed card: uniform -1.76, this model -1.04 to -1.14; the same on Bananas and at 3 and 5
     players); the figures are in the issue-16 note."""
 
     def __init__(self, params, samples: int = INFER_SAMPLES, temperature: float = INFER_TEMPERATURE,
-                 floor: float = INFER_FLOOR) -> None:
+                 floor: float = INFER_FLOOR, rounds: dict[int, int] | None = None,
+                 power: dict[int, float] | None = None) -> None:
         self.params = params
         self.fast = FastValue(params, samples)
         self.temperature = temperature
         self.floor = floor
         self.deck = [params.deck.count(t) for t in range(params.size)]
+        self.memory = RevealMemory(MEMORY_ROUNDS if rounds is None else rounds)
+        self.power = INFER_POWER if power is None else power
 
     def observations(self, view: View) -> list[tuple]:
         """For every opponent's card shown with its seat: (seat, card, the cards that seat played
@@ -415,15 +481,17 @@ class PlayModel:
             for _, t in entries:
                 before[t] -= 1                 # the last round's stack was not public before it
             leader = info.leader if p.simultaneous else seats[0][0]
+            last_round = []
             for k, (s, t) in enumerate(seats):
                 if s == view.seat:
                     continue
                 earlier = [] if p.simultaneous else seats[:k]
                 done = {o for o, _ in earlier}
                 then = [sizes[x] + (x in played_now) + (x not in done) for x in range(n)]
-                since = [c for o, c in current if o == s]
-                out.append(self._observation(s, t, since, before_owned, tally, centre, earlier, leader,
-                                             then, [x in done for x in range(n)], before))
+                last_round.append(self._observation(s, t, [], before_owned, tally, centre, earlier, leader,
+                                                    then, [x in done for x in range(n)], before))
+            self.memory.add(view, seats, last_round, stacks)
+            out += self.memory.observations(current)
         centre_zone = view.zones["center_card"].cards
         centre = index[centre_zone[0]] if centre_zone else -1
         for k, (s, t) in enumerate(current):
@@ -449,6 +517,7 @@ class PlayModel:
     def weight(self, hands: list[list[int]], observations: list[tuple]) -> float:
         """The deal's likelihood (hands: its hands now, counts per type)."""
         size, fast, deck = self.params.size, self.fast, self.deck
+        power = self.power.get(len(hands), 1.0)
         w = 1.0
         for k, observation in enumerate(observations):
             seat, card, since, owned, tally, centre, earlier, leader, sizes, chosen, shown = observation
@@ -466,7 +535,7 @@ class PlayModel:
             expo = [math.exp((x - top) / self.temperature) for x in scores]
             chance = expo[options.index(card)] / sum(expo)
             w *= self.floor / len(options) + (1 - self.floor) * chance
-        return w
+        return w if power == 1.0 else w ** power
 
 
 class MajoritySpec(SearchSpec):
