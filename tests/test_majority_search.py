@@ -257,11 +257,13 @@ def test_the_default_budget_shrinks_at_five_seats_and_a_given_one_does_not():
 
 
 def test_the_reveal_memory_follows_one_game_and_starts_afresh_elsewhere():
-    """Remembered reveals belong to the game they were seen in: asked about another game, or about an
-    earlier position of the same one, the model sees what a fresh model sees there."""
+    """Remembered reveals belong to the game and seat they were seen from: asked about another game,
+    or about an earlier position of the same one, the model sees what a fresh model sees there; one
+    model playing two seats (the AI worker keeps one agent per level) remembers for each."""
     rules = load_rules("revoltaaa")
     normal = MajorityValueAgent(rules)
     views = []
+    seat1 = []
     for game in range(2):
         state = rules.new_game(3, seed=70 + game)
         rng = random.Random(game)
@@ -270,8 +272,15 @@ def test_the_reveal_memory_follows_one_game_and_starts_afresh_elsewhere():
             for actor in state.to_act:
                 if actor == 0:
                     seat_views.append(state.view(0))
+                elif actor == 1 and game == 0:
+                    seat1.append(state.view(1))
                 state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
         views.append(seat_views)
+    alone = [PlayModel(rules.params, rounds={3: 99}) for _ in range(2)]
+    both = PlayModel(rules.params, rounds={3: 99})
+    for mine, theirs in zip(views[0], seat1):
+        assert both.observations(mine) == alone[0].observations(mine)
+        assert both.observations(theirs) == alone[1].observations(theirs)
     model = PlayModel(rules.params, rounds={3: 99})
     for view in views[0]:
         remembered = model.observations(view)

@@ -370,38 +370,42 @@ class RevealMemory:
     saw when it played); `observations` hands back those of the last few rounds (`rounds`, by table
     size), each with the cards its seat played after it, which its hand held then.
 
-    The memory follows one game: it keeps a round only when the view's stacks are the remembered
-    ones plus that round's new stack (an agent moved to another game, or asked about an earlier
-    position, starts afresh), so a decision never uses more than the public record of its game."""
+    The memory follows one game per seat: it keeps a round only when the view's stacks are the
+    remembered ones plus that round's new stack (an agent moved to another game, or asked about an
+    earlier position, starts afresh), so a decision never uses more than the public record of its game."""
 
     def __init__(self, rounds: dict[int, int]) -> None:
         self.rounds = rounds
-        self._seat: int | None = None
-        self._stacks: tuple = ()
-        self._round = -1
+        # per (table size, seat): one agent may play several seats (the AI worker keeps one per level)
+        self._games: dict[tuple[int, int], tuple[tuple, int, list]] = {}
         self._kept: list[tuple[int, list[tuple[int, int]], list[tuple]]] = []   # (round, reveals, observations)
 
     def add(self, view: View, reveals: list[tuple[int, int]], observations: list[tuple], stacks: list) -> None:
-        """Remember the last round (its reveals by seat, its observations; `stacks`: the view's)."""
+        """Remember the last round (its reveals by seat, its observations; `stacks`: the view's) and
+        make the game of `view` the one `observations` reads."""
         key = tuple(tuple(map(tuple, owner)) for owner in stacks)
         done = view.info.round - 1                 # the round `info.last` tells
-        if done == self._round and view.seat == self._seat and key == self._stacks:
-            self._kept[-1] = (done, reveals, observations)
-            return
-        if not (done == self._round + 1 and view.seat == self._seat and self._follows(key)):
-            self._kept = []
-        self._kept.append((done, reveals, observations))
-        del self._kept[:-self.rounds.get(view.players, 1)]
-        self._seat, self._stacks, self._round = view.seat, key, done
+        seat = (view.players, view.seat)
+        before, last, kept = self._games.get(seat, ((), -1, []))
+        if done == last and key == before:         # the same position again
+            kept[-1] = (done, reveals, observations)
+        else:
+            if not (done == last + 1 and self._follows(before, key)):
+                kept = []
+            kept.append((done, reveals, observations))
+            del kept[:-self.rounds.get(view.players, 1)]
+            self._games[seat] = (key, done, kept)
+        self._kept = kept
 
-    def _follows(self, key: tuple) -> bool:
+    @staticmethod
+    def _follows(before: tuple, key: tuple) -> bool:
         """Are the view's stacks the remembered ones plus exactly one new stack?"""
         grown = 0
-        for before, now in zip(self._stacks, key):
-            if now[:len(before)] != before:
+        for old, now in zip(before, key):
+            if now[:len(old)] != old:
                 return False
-            grown += len(now) - len(before)
-        return grown == 1 and len(key) == len(self._stacks)
+            grown += len(now) - len(old)
+        return grown == 1 and len(key) == len(before)
 
     def observations(self, current: list[tuple[int, int]]) -> list[tuple]:
         """The remembered observations, oldest first, each with the cards its seat played since
