@@ -449,7 +449,8 @@ class PlayModel:
         since, then FastValue.decide's arguments as that seat saw them when it played, apart from
         its hand and unseen cards, which depend on the deal: every seat's stacks by colour, the
         tally, the centre card, the (seat, card) played before it in turn, the leader, every hand's
-        size, who had put a card down, and the cards public to it then)."""
+        size, who had put a card down, and the cards public to it then). The last round's are also
+        remembered (`memory`), and the earlier rounds the memory holds for this seat's game come with them."""
         p, info, n = self.params, view.info, view.players
         index, colour = p.index, p.colour
         stacks = [view.zones[f"stacks:{s}"].groups for s in range(n)] + [view.zones["stacks:center"].groups]
