@@ -275,7 +275,10 @@ def test_the_reveal_memory_follows_one_game_and_starts_afresh_elsewhere():
                 elif actor == 1 and game == 0:
                     seat1.append(state.view(1))
                 state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
+                if state.is_over:
+                    break
         views.append(seat_views)
+    assert len(views[0]) == len(views[1]) == 6
     alone = [PlayModel(rules.params, rounds={3: 99}) for _ in range(2)]
     both = PlayModel(rules.params, rounds={3: 99})
     for mine, theirs in zip(views[0], seat1):
