@@ -9,7 +9,7 @@ import random
 
 from benchmarks.ai_ladder import doudizhu_deal
 from revolt_table.ai import climbing_ai
-from revolt_table.ai.climbing_style import StyleReader
+from revolt_table.ai.climbing_style import BARE_TRIO_LEAD, KICKER_LEAD, StyleReader
 from revolt_table.engine import load_rules
 
 RULES = load_rules("doudizhu")
@@ -58,3 +58,22 @@ def test_an_earlier_position_reads_as_it_did_then():
         assert reader.naive_odds(view) == odds
         checked += any(odds)
     assert checked > 10
+
+
+def test_a_lead_with_kickers_reads_as_a_planner_and_a_bare_trio_as_naive():
+    """What the leader played is read by its combination: a trio with a single, or an airplane with pair
+    wings (15 cards, which once read as 15 rank counts and crashed the reader), is a planner's lead; a
+    bare trio leans naive."""
+    rest = ["9S", "9H", "TS", "JS", "QS", "KS", "AS", "2S", "BJ"]
+    cases = [("3334", ["3S", "3H", "3D", "4S"], KICKER_LEAD),
+             ("333444555667788", ["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D",
+                                  "6S", "6H", "7S", "7H", "8S", "8H"], KICKER_LEAD),
+             ("333", ["3S", "3H", "3D"], BARE_TRIO_LEAD)]
+    for text, lead, sign in cases:
+        hands = [lead + rest, ["6D", "7D", "8D", "TH", "JH"], ["6C", "7C", "8C", "TD", "JD"]]
+        state = RULES.new_game(3, seed=1, deal={"hands": hands, "landlord": 0, "bid": 1})
+        state.apply(0, text)
+        view = state.view(1)
+        reader = StyleReader()
+        reader.observe(view)
+        assert reader.naive_odds(view) == [sign, 0.0, 0.0], text

@@ -114,7 +114,7 @@ class StyleReader:
             g = groups[seat]
             if j >= len(g) or seat == view.seat:
                 continue
-            combo = dz.classify(tuple(g[j]))
+            combo = dz.combo_of_key(_key((g[j],)))      # the cards' packed key (classify reads 15 cards as counts)
             if combo is not None and combo.type in KICKER_TYPES:
                 out[seat] += KICKER_LEAD
                 continue
