@@ -33,10 +33,11 @@ from functools import lru_cache
 from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
-from ..games.climbing import PASS, move_of_key
+from ..games.climbing import CARD_IDS, PASS, move_of_key
 from .base import HeuristicAgent
 from .budget import Budget
 from .climbing_endgame import EndgameSolver, TooBig
+from .climbing_inference import NO_CAP, deal_with_caps, naive_caps
 from .climbing_style import StyleReader
 from .search import RolloutPolicy, SearchAgent, SearchSpec
 
@@ -218,6 +219,10 @@ def bid_strength(key: int) -> float:
     bombs = sum(1 for r in range(13) if c[r] == 4)
     score = 4 * c[RJ] + 3 * c[BJ] + 2 * c[TWO] + 0.5 * c[ACE] + 4 * bombs
     return score - plan_cost(key)
+
+
+def _rank_of(card: str) -> int:
+    return BJ if card == "BJ" else RJ if card == "RJ" else dz.RANKS.index(card[0])
 
 
 def _key_of_cards(cards) -> int:
@@ -612,6 +617,8 @@ class ClimbingSpec(SearchSpec):
         self._tail: EndgameSolver | None = None
         self.styles = StyleReader()
         self._naive: list[float] = [naive] * 3
+        self._caps: list[list[int] | None] = [None] * 3
+        self._round_naive: list[bool] = [False] * 3
         self._record_for: View | None = None
         self._record_cache: list = []
 
@@ -629,6 +636,15 @@ class ClimbingSpec(SearchSpec):
         info = view.info
         self.styles.observe(view)
         self._naive = self.styles.naive_chances(view, self.naive) if self.naive else [0.0] * view.players
+        self._caps = [None] * view.players
+        if info.phase == "play" and self.naive:
+            for s in range(view.players):
+                if view.hand(s) is None:
+                    caps = naive_caps(info.actions, s)
+                    if caps is None:            # the record proves this seat is no naive player
+                        self._naive[s] = 0.0
+                    elif min(caps) < NO_CAP:    # it proves something about the hand
+                        self._caps[s] = caps
         small = info.phase == "play" and sum(info.cards_left) <= self.exact_cards
         self._solver = EndgameSolver(info.landlord, self.exact_nodes) if small else None
         play = info.phase == "play" and self.tail_cards > 0
@@ -744,21 +760,60 @@ class ClimbingSpec(SearchSpec):
         self._record_for, self._record_cache = view, out
         return out
 
+    def determinize(self, view: View, rng: random.Random):
+        """A deal agreeing with the view, in which each other seat is, with its naive chance, a naive
+        player (then its play-outs play so) holding a hand that makes its every public action the naive
+        one (ai/climbing_inference.py); the others' hidden cards otherwise dealt at random."""
+        self._round_naive = kinds = [s != view.seat and rng.random() < self._naive[s] for s in range(view.players)]
+        if any(kinds[s] and self._caps[s] is not None for s in range(view.players)):
+            view = self._with_naive_hands(view, rng) or view
+        return self.rules.from_view(view, rng)
+
+    def _with_naive_hands(self, view: View, rng: random.Random) -> View | None:
+        """The view with the two hidden hands filled in, each naive seat's within its caps, every such
+        deal equally likely (None if no deal can: then the caller deals at random)."""
+        hidden = [s for s in range(view.players) if view.hand(s) is None]
+        if len(hidden) != 2:
+            return None
+        info = view.info
+        seen = set(view.hand() or ())
+        for s in range(view.players):
+            seen.update(c for g in view.zones[f"played:{s}"].groups for c in g)
+        bottom = [c for c in info.bottom_cards if c not in seen]    # still in the landlord's hand: public
+        unknown: list[list[str]] = [[] for _ in range(15)]
+        for cid in CARD_IDS:
+            if cid not in seen and cid not in bottom:
+                unknown[_rank_of(cid)].append(cid)
+        caps = []
+        for s in hidden:
+            held = bottom if s == info.landlord else []
+            cap = list(self._caps[s] if self._round_naive[s] and self._caps[s] is not None else [NO_CAP] * 15)
+            for cid in held:
+                cap[_rank_of(cid)] -= 1
+            caps.append(cap)
+        first = view.zones[f"hand:{hidden[0]}"]
+        need = first.count - (len(bottom) if hidden[0] == info.landlord else 0)
+        split = deal_with_caps(unknown, need, caps[0], caps[1], rng)
+        if split is None:
+            return None
+        zones = dict(view.zones)
+        for s, cards in zip(hidden, split):
+            held = bottom if s == info.landlord else []
+            zones[f"hand:{s}"] = replace(view.zones[f"hand:{s}"], cards=tuple(held) + tuple(cards))
+        return replace(view, zones=zones)
+
     def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
-        """Play the deal out, each other seat by the normal policy or, with chance `naive`, the naive
-        one (drawn first from the play-out's seed, so every candidate meets the same opponents). In a
-        solved endgame, the exact verdict instead (1 for a win), while the decision's expansions last."""
+        """Play the deal out, each other seat by the normal policy or the naive one, as `determinize`
+        drew it for this round (so every candidate meets the same opponents, and a naive seat holds a
+        hand its public play allows). In a solved endgame, the exact verdict instead (1 for a win),
+        while the decision's expansions last."""
         solver = self._solver
         if solver is not None and not state.is_over:
             try:
                 return 1.0 if solver.landlord_wins_state(state) == (seat == solver.landlord) else 0.0
             except TooBig:
                 self._solver = None         # out of expansions: play-outs for the rest of the decision
-        policies = [self.rollout_policy] * root.players
-        if self.naive:
-            for s in range(root.players):
-                if s != seat and rng.random() < self._naive[s]:
-                    policies[s] = naive_policy
+        policies = [naive_policy if naive else self.rollout_policy for naive in self._round_naive]
         tail = self._tail
         for _ in range(self.max_moves):
             if state.is_over:

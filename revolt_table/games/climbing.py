@@ -310,6 +310,7 @@ class ClimbingInfo(Info):
     passes: int                   # passes in a row (bidding) / since the last play (play)
     lead: Lead
     result: DealResult | None = None
+    actions: tuple[tuple[int, str], ...] = ()  # (seat, move text or "pass") every play so far, in order
 
 
 class SeatFacts(NamedTuple):
@@ -405,7 +406,7 @@ class ClimbingState(GameState):
                  "unused", "phase", "deal_seed", "redeals", "first_bidder", "turn", "bids", "cur_bid",
                  "high_bidder", "passes", "landlord", "bid", "bottom_ids", "owner", "to_beat",
                  "plays", "played", "last", "trick", "doublings", "multiplier", "final", "result",
-                 "_legal")
+                 "play_start", "_legal")
 
     def __init__(self, rules, players: int, seed: int | None, start_seat: int):
         self.rules = rules
@@ -413,6 +414,7 @@ class ClimbingState(GameState):
         self.seed = seed
         self.start_seat = start_seat
         self.history: list[tuple[int, str]] = []
+        self.play_start = 0          # history index of the first play (after the last bid)
         self.params: ClimbingParams = rules.params
         self.masks = [0] * players
         self.keys = [0] * players
@@ -539,6 +541,7 @@ class ClimbingState(GameState):
         self.keys[s] = key_of(self.masks[s])
         self.bottom = 0
         self.phase = PLAY
+        self.play_start = len(self.history)
         self.turn = s
         self.owner = -1
         self.to_beat = None
@@ -773,6 +776,7 @@ class ClimbingState(GameState):
         o = object.__new__(ClimbingState)
         o.rules, o.players, o.seed, o.start_seat = self.rules, self.players, self.seed, self.start_seat
         o.history = self.history[:]
+        o.play_start = self.play_start
         o.params = self.params
         o.masks = self.masks[:]
         o.keys = self.keys[:]
@@ -857,6 +861,7 @@ class ClimbingState(GameState):
         state.plays = list(info.plays)
         state.last = list(info.last)
         state.trick = [tuple(t) for t in info.trick]
+        state.history = [tuple(a) for a in info.actions]    # the public plays (its bids are in `bids`)
         state.doublings = [tuple(d) for d in info.doublings]
         state.multiplier = info.multiplier
         state.passes = info.passes
@@ -901,7 +906,8 @@ class ClimbingState(GameState):
             bottom_cards=self.bottom_ids, multiplier=self.multiplier, doublings=tuple(self.doublings),
             plays=tuple(self.plays), cards_left=tuple(map(int.bit_count, self.masks)),
             last=tuple(self.last), last_plays=tuple(last_plays), trick=tuple(self.trick), passes=self.passes,
-            lead=lead, result=self.result if self.phase == OVER else None)
+            lead=lead, result=self.result if self.phase == OVER else None,
+            actions=tuple(self.history[self.play_start:]) if self.phase != BIDDING else ())
 
     def seat_facts(self, seat: int) -> SeatFacts:
         """What `seat` knows now, cheaply (see SeatFacts): for playout policies inside a search."""
