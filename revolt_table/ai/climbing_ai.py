@@ -18,7 +18,8 @@ for the UI's Hint button; `make_hard(rules)` is ai:hard: the shared search (ai/s
 `ClimbingSpec`: a shortlist of the heuristic's move and the best move of each other kind, deals that
 keep the bottom cards and every played card, play-outs in which each other seat is the normal AI
 (`normal_policy`) or, half of the time, a naive player (`naive_policy`: the lowest combination of the
-kind, partner or not; RLCard's rule agent plays so), since a table may hold either kind of player.
+kind, partner or not; RLCard's rule agent plays so), since a table may hold either kind of player;
+a seat it takes for naive in a round is dealt a hand its public play allows (ai/climbing_inference.py).
 In an endgame (few cards left in all hands) it weighs every legal move, and each deal it draws is
 solved exactly (ai/climbing_endgame.py) instead of played out.
 """
