@@ -38,7 +38,7 @@ from ..games.climbing import CARD_IDS, PASS, move_of_key
 from .base import HeuristicAgent
 from .budget import Budget
 from .climbing_endgame import EndgameSolver, TooBig
-from .climbing_inference import NO_CAP, deal_with_caps, naive_caps
+from .climbing_inference import NO_CAP, CappedDeal, naive_caps
 from .climbing_style import StyleReader
 from .search import RolloutPolicy, SearchAgent, SearchSpec
 
@@ -620,6 +620,7 @@ class ClimbingSpec(SearchSpec):
         self._naive: list[float] = [naive] * 3
         self._caps: list[list[int] | None] = [None] * 3
         self._round_naive: list[bool] = [False] * 3
+        self._dealers: dict[tuple[bool, ...], tuple[CappedDeal, tuple[str, ...]]] = {}   # this decision's
         self._record_for: View | None = None
         self._record_cache: list = []
 
@@ -638,6 +639,7 @@ class ClimbingSpec(SearchSpec):
         self.styles.observe(view)
         self._naive = self.styles.naive_chances(view, self.naive) if self.naive else [0.0] * view.players
         self._caps = [None] * view.players
+        self._dealers = {}
         if info.phase == "play" and self.naive:
             for s in range(view.players):
                 if view.hand(s) is None:
@@ -764,7 +766,9 @@ class ClimbingSpec(SearchSpec):
     def determinize(self, view: View, rng: random.Random):
         """A deal agreeing with the view, in which each other seat is, with its naive chance, a naive
         player (then its play-outs play so) holding a hand that makes its every public action the naive
-        one (ai/climbing_inference.py); the others' hidden cards otherwise dealt at random."""
+        one (ai/climbing_inference.py); the others' hidden cards otherwise dealt at random. The kinds
+        drawn hold for the round's play-outs (with `pool` > 1, the search would pick among deals drawn
+        with different kinds: keep `pool` at 1 while `naive` is on)."""
         self._round_naive = kinds = [s != view.seat and rng.random() < self._naive[s] for s in range(view.players)]
         if any(kinds[s] and self._caps[s] is not None for s in range(view.players)):
             view = self._with_naive_hands(view, rng) or view
@@ -776,32 +780,39 @@ class ClimbingSpec(SearchSpec):
         hidden = [s for s in range(view.players) if view.hand(s) is None]
         if len(hidden) != 2:
             return None
+        kinds = tuple(self._round_naive[s] and self._caps[s] is not None for s in hidden)
+        if kinds not in self._dealers:
+            self._dealers[kinds] = self._dealer(view, hidden, kinds)
+        dealer, bottom = self._dealers[kinds]
+        if not dealer.possible:
+            return None
+        zones = dict(view.zones)
+        for s, cards in zip(hidden, dealer.draw(rng)):
+            held = bottom if s == view.info.landlord else ()
+            zones[f"hand:{s}"] = replace(view.zones[f"hand:{s}"], cards=held + tuple(cards))
+        return replace(view, zones=zones)
+
+    def _dealer(self, view: View, hidden: list[int], kinds: tuple[bool, ...]) -> tuple[CappedDeal, tuple[str, ...]]:
+        """The decision's `CappedDeal` for the hidden seats (capped where `kinds` says), and the
+        landlord's unplayed bottom cards (public: they stay in its hand)."""
         info = view.info
         seen = set(view.hand() or ())
         for s in range(view.players):
             seen.update(c for g in view.zones[f"played:{s}"].groups for c in g)
-        bottom = [c for c in info.bottom_cards if c not in seen]    # still in the landlord's hand: public
+        bottom = tuple(c for c in info.bottom_cards if c not in seen)
         unknown: list[list[str]] = [[] for _ in range(15)]
         for cid in CARD_IDS:
             if cid not in seen and cid not in bottom:
                 unknown[_rank_of(cid)].append(cid)
         caps = []
-        for s in hidden:
-            held = bottom if s == info.landlord else []
-            cap = list(self._caps[s] if self._round_naive[s] and self._caps[s] is not None else [NO_CAP] * 15)
-            for cid in held:
-                cap[_rank_of(cid)] -= 1
+        for s, capped in zip(hidden, kinds):
+            cap = list(self._caps[s]) if capped else [NO_CAP] * 15
+            if s == info.landlord:
+                for cid in bottom:
+                    cap[_rank_of(cid)] -= 1
             caps.append(cap)
-        first = view.zones[f"hand:{hidden[0]}"]
-        need = first.count - (len(bottom) if hidden[0] == info.landlord else 0)
-        split = deal_with_caps(unknown, need, caps[0], caps[1], rng)
-        if split is None:
-            return None
-        zones = dict(view.zones)
-        for s, cards in zip(hidden, split):
-            held = bottom if s == info.landlord else []
-            zones[f"hand:{s}"] = replace(view.zones[f"hand:{s}"], cards=tuple(held) + tuple(cards))
-        return replace(view, zones=zones)
+        need = view.zones[f"hand:{hidden[0]}"].count - (len(bottom) if hidden[0] == info.landlord else 0)
+        return CappedDeal(unknown, need, caps[0], caps[1]), bottom
 
     def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
         """Play the deal out, each other seat by the normal policy or the naive one, as `determinize`

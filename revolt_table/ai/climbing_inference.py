@@ -13,8 +13,8 @@ Why caps on rank counts: every fact above, for the simple kinds (single, pair, t
 kicker, bomb), reads "at that moment the hand held at most c cards of rank r". The hand then was the
 hand now plus the cards the seat has played since, so each fact is a cap on the hand now
 (c minus those cards); a negative cap means the record contradicts a naive player. Caps per rank let
-the two hidden hands be dealt exactly uniformly among the deals that respect them (`deal_with_caps`:
-a count over ranks, then a draw), with no rejection loop whose cost grows with what is known.
+the two hidden hands be dealt exactly uniformly among the deals that respect them (`CappedDeal`:
+a count over ranks, once a decision, then a draw per deal), with no rejection loop whose cost grows with what is known.
 Chains, airplanes and four-with-two answers give caps that are not per rank, and a pass on a trio
 with a pair proves nothing per rank (the seat may have lacked the pair); they are left out (a deal may
 then break such a fact: a little less precise, never wrong).
@@ -89,39 +89,55 @@ def naive_caps(actions, seat: int) -> list[int] | None:
     return caps
 
 
-def deal_with_caps(unknown: list[list], need: int, caps_a: list[int], caps_b: list[int],
-                   rng: random.Random) -> tuple[list, list] | None:
-    """Split the unknown cards (grouped by rank) into a hand of `need` cards for seat A and the rest
-    for seat B, each within its caps (which count the unknown cards only), every such split equally
-    likely; None when none exists.
+class CappedDeal:
+    """Every split of the unknown cards (grouped by rank) into a hand of `need` cards for seat A and
+    the rest for seat B, each within its caps (which count the unknown cards only); `draw` picks one,
+    every such split equally likely. The count table is built once (a decision draws many deals from
+    the same record); `possible` is False when no split exists.
 
     ways[r][k]: the number of card sets that give A exactly k cards from ranks r and above."""
-    lo = [max(0, len(cards) - caps_b[r]) for r, cards in enumerate(unknown)]
-    hi = [min(len(cards), caps_a[r]) for r, cards in enumerate(unknown)]
-    if any(a > b for a, b in zip(lo, hi)):
-        return None
-    ways = [[0] * (need + 1) for _ in range(RANKS + 1)]
-    ways[RANKS][0] = 1
-    least = most = 0                               # what ranks r and above can give A at least / at most
-    for r in range(RANKS - 1, -1, -1):
-        c, below, row, a0, a1 = _C[len(unknown[r])], ways[r + 1], ways[r], lo[r], hi[r]
-        for k in range(least + a0, min(need, most + a1) + 1):
-            row[k] = sum([c[a] * below[k - a] for a in range(a0, min(a1, k) + 1)])
-        least, most = least + a0, most + a1
-    if not ways[0][need]:
-        return None
-    hand_a, hand_b = [], []
-    k = need
-    for r in range(RANKS):
-        cards = unknown[r]
-        pick = rng.randrange(ways[r][k])           # exact integers: the same draw in any process
-        for a in range(lo[r], min(hi[r], k) + 1):
-            w = _C[len(cards)][a] * ways[r + 1][k - a]
-            if pick < w:
-                break
-            pick -= w
-        chosen = set(rng.sample(range(len(cards)), a))
-        for j, card in enumerate(cards):
-            (hand_a if j in chosen else hand_b).append(card)
-        k -= a
-    return hand_a, hand_b
+
+    def __init__(self, unknown: list[list], need: int, caps_a: list[int], caps_b: list[int]) -> None:
+        self.unknown, self.need = unknown, need
+        self.lo = lo = [max(0, len(cards) - caps_b[r]) for r, cards in enumerate(unknown)]
+        self.hi = hi = [min(len(cards), caps_a[r]) for r, cards in enumerate(unknown)]
+        self.ways = ways = [[0] * (need + 1) for _ in range(RANKS + 1)]
+        if any(a > b for a, b in zip(lo, hi)):
+            self.possible = False
+            return
+        ways[RANKS][0] = 1
+        least = most = 0                           # what ranks r and above can give A at least / at most
+        for r in range(RANKS - 1, -1, -1):
+            c, below, row, a0, a1 = _C[len(unknown[r])], ways[r + 1], ways[r], lo[r], hi[r]
+            for k in range(least + a0, min(need, most + a1) + 1):
+                row[k] = sum([c[a] * below[k - a] for a in range(a0, min(a1, k) + 1)])
+            least, most = least + a0, most + a1
+        self.possible = ways[0][need] > 0
+
+    def draw(self, rng: random.Random) -> tuple[list, list]:
+        """(A's cards, B's cards), rank by rank: how many of the rank A gets, in proportion to the
+        splits that remain, then which of the rank's cards."""
+        ways, lo, hi = self.ways, self.lo, self.hi
+        hand_a: list = []
+        hand_b: list = []
+        k = self.need
+        for r in range(RANKS):
+            cards = self.unknown[r]
+            pick = rng.randrange(ways[r][k])       # exact integers: the same draw in any process
+            for a in range(lo[r], min(hi[r], k) + 1):
+                w = _C[len(cards)][a] * ways[r + 1][k - a]
+                if pick < w:
+                    break
+                pick -= w
+            chosen = set(rng.sample(range(len(cards)), a))
+            for j, card in enumerate(cards):
+                (hand_a if j in chosen else hand_b).append(card)
+            k -= a
+        return hand_a, hand_b
+
+
+def deal_with_caps(unknown: list[list], need: int, caps_a: list[int], caps_b: list[int],
+                   rng: random.Random) -> tuple[list, list] | None:
+    """One split drawn from `CappedDeal(unknown, need, caps_a, caps_b)`; None when none exists."""
+    deal = CappedDeal(unknown, need, caps_a, caps_b)
+    return deal.draw(rng) if deal.possible else None
