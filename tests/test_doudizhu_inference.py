@@ -56,38 +56,40 @@ def test_a_trio_with_a_pair_passed_proves_nothing_per_rank():
     assert caps_of([(0, "33344"), (1, "pass")], 1) == {}
 
 
-def test_naive_players_always_hold_what_their_record_allows():
-    """Over seeded deals of naive players, at every point, each seat's true hand is within the caps its
-    record gives, and the record never reads as a planner's: the facts are facts."""
-    capped = checks = 0
-    for d in range(40):
+def played_positions(policy, deals: int):
+    """Every position of `deals` seeded deals in which all three seats play `policy`, after each move."""
+    for d in range(deals):
         state = RULES.new_game(3, seed=d, deal=doudizhu_deal(5, d))
         rng = random.Random(d)
         while not state.is_over:
             seat = state.to_act[0]
-            state.apply(seat, climbing_ai.naive_policy(state, seat, rng))
-            actions = state.view(0).info.actions
-            for s in range(3):
-                caps = naive_caps(actions, s)
-                assert caps is not None
-                held = dz.unpack(state.keys[s])
-                assert all(held[r] <= caps[r] for r in range(15))
-                capped += sum(c < NO_CAP for c in caps)
-                checks += 1
+            state.apply(seat, policy(state, seat, rng))
+            yield d, state
+
+
+def test_naive_players_always_hold_what_their_record_allows():
+    """Over seeded deals of naive players, at every point, each seat's true hand is within the caps its
+    record gives, and the record never reads as a planner's: the facts are facts."""
+    capped = checks = 0
+    for _, state in played_positions(climbing_ai.naive_policy, 40):
+        actions = state.view(0).info.actions
+        for s in range(3):
+            caps = naive_caps(actions, s)
+            assert caps is not None
+            held = dz.unpack(climbing_ai._key_of_cards(state.view(s).hand()))
+            assert all(held[r] <= caps[r] for r in range(15))
+            capped += sum(c < NO_CAP for c in caps)
+            checks += 1
     assert capped / checks > 3           # the record says a good deal: several ranks capped per seat
 
 
 def test_planners_are_often_caught():
     """ai:normal holds back: by the deal's end its record contradicts a naive player's in most deals."""
-    caught = 0
-    for d in range(20):
-        state = RULES.new_game(3, seed=d, deal=doudizhu_deal(5, d))
-        rng = random.Random(d)
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(seat, climbing_ai.normal_policy(state, seat, rng))
-        caught += any(naive_caps(state.view(0).info.actions, s) is None for s in range(3))
-    assert caught >= 12
+    caught = set()
+    for d, state in played_positions(climbing_ai.normal_policy, 20):
+        if state.is_over and any(naive_caps(state.view(0).info.actions, s) is None for s in range(3)):
+            caught.add(d)
+    assert len(caught) >= 12
 
 
 def test_a_deal_within_caps_is_uniform_among_them():
