@@ -168,3 +168,26 @@ def test_the_record_is_public_and_survives_a_determinization():
     bidding.apply(seat, climbing_ai.normal_policy(bidding, seat, rng))
     assert bidding.view(2).info.actions == (bidding.history[-1],)
     assert RULES.from_view(view, random.Random(0)).view(1).info.actions == view.info.actions
+
+
+def test_play_outs_outside_the_search_draw_their_own_opponents(monkeypatch):
+    """The review's estimates (ai/analysis.py) play the search's play-outs on deals of their own: once a
+    decision is over, each play-out draws again which seats play naively, rather than reusing the
+    kinds of the search's last round for every estimate."""
+    agent = climbing_ai.make_hard(RULES, iterations=60)
+    state = RULES.new_game(3, seed=6, deal=doudizhu_deal(5, 6))
+    view = state.view(state.to_act[0])
+    agent.choose(view, state.legal_moves(view.seat), random.Random(6))
+    agent.spec._naive = [0.5] * 3
+    naive_moves = []
+    real = climbing_ai.naive_policy
+
+    def counting(state, seat, rng):
+        naive_moves[-1] += 1
+        return real(state, seat, rng)
+
+    monkeypatch.setattr(climbing_ai, "naive_policy", counting)
+    for seed in range(12):
+        naive_moves.append(0)
+        agent.spec.playout(RULES.from_view(view, random.Random(seed)), view.seat, view, random.Random(seed))
+    assert 0 < naive_moves.count(0) < 12            # some play-outs met naive players, some did not

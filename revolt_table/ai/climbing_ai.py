@@ -619,7 +619,7 @@ class ClimbingSpec(SearchSpec):
         self.styles = StyleReader()
         self._naive: list[float] = [naive] * 3
         self._caps: list[list[int] | None] = [None] * 3
-        self._round_naive: list[bool] = [False] * 3
+        self._round_naive: list[bool] | None = None   # this round's kinds, while a search runs
         self._dealers: dict[tuple[bool, ...], tuple[CappedDeal, tuple[str, ...]]] = {}   # this decision's
         self._record_for: View | None = None
         self._record_cache: list = []
@@ -817,7 +817,8 @@ class ClimbingSpec(SearchSpec):
     def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
         """Play the deal out, each other seat by the normal policy or the naive one, as `determinize`
         drew it for this round (so every candidate meets the same opponents, and a naive seat holds a
-        hand its public play allows). In a solved endgame, the exact verdict instead (1 for a win),
+        hand its public play allows); outside a search's rounds, drawn here from the play-out's seed
+        with each seat's naive chance. In a solved endgame, the exact verdict instead (1 for a win),
         while the decision's expansions last."""
         solver = self._solver
         if solver is not None and not state.is_over:
@@ -825,7 +826,10 @@ class ClimbingSpec(SearchSpec):
                 return 1.0 if solver.landlord_wins_state(state) == (seat == solver.landlord) else 0.0
             except TooBig:
                 self._solver = None         # out of expansions: play-outs for the rest of the decision
-        policies = [naive_policy if naive else self.rollout_policy for naive in self._round_naive]
+        kinds = self._round_naive
+        if kinds is None:       # a play-out outside the search's rounds (ai/analysis.py): draw them now
+            kinds = [self.naive > 0 and s != seat and rng.random() < self._naive[s] for s in range(root.players)]
+        policies = [naive_policy if naive else self.rollout_policy for naive in kinds]
         tail = self._tail
         for _ in range(self.max_moves):
             if state.is_over:
@@ -861,7 +865,10 @@ class ClimbingSearchAgent(SearchAgent):
         scale = min(self.endgame, max(1.0, 54 / left))
         self.budget = replace(self.base, playouts=round(self.base.playouts * scale))
         self.spec.begin(view)
-        return super().choose(view, legal_moves, rng)
+        try:
+            return super().choose(view, legal_moves, rng)
+        finally:
+            self.spec._round_naive = None       # later play-outs (an analysis) draw their own kinds
 
     def _survivors(self, active: list[int], results: list[list[float]]) -> list[int]:
         """Racing, and in a solved endgame: a candidate that won on every deal so far is as good as it

@@ -2,9 +2,9 @@
 
 A naive player (ai/climbing_ai.py `naive_policy`; RLCard's rule agent plays so) is predictable enough
 that its public actions pin its hand down: its lead always holds its lowest card (and, unless it is
-a chain, every card of that rank); it answers with the
-LOWEST combination of the kind that beats the table, so an answer of rank r proves it held none of
-the kind between the table's rank and r; and it passes (or answers with a bomb) only when it holds
+a chain, every card of that rank); it answers with the LOWEST combination of the kind that beats the
+table, so an answer of rank r proves it held none of the kind between the table's rank and r; and it
+passes (or answers with a bomb) only when it holds
 nothing of the kind that beats the table. ai:hard deals its determinizations for a seat it takes for
 naive (ai/climbing_style.py gives the chance) so that every such fact holds, the way a player at the
 table reasons "she passed on my nine: she has nothing above it".
@@ -13,8 +13,9 @@ Why caps on rank counts: every fact above, for the simple kinds (single, pair, t
 kicker, bomb), reads "at that moment the hand held at most c cards of rank r". The hand then was the
 hand now plus the cards the seat has played since, so each fact is a cap on the hand now
 (c minus those cards); a negative cap means the record contradicts a naive player. Caps per rank let
-the two hidden hands be dealt exactly uniformly among the deals that respect them (`CappedDeal`:
-a count over ranks, once a decision, then a draw per deal), with no rejection loop whose cost grows with what is known.
+the two hidden hands be dealt exactly uniformly among the deals that respect them (`CappedDeal`: a
+count over ranks, once a decision, then a draw per deal), with no rejection loop whose cost grows
+with what is known.
 Chains, airplanes and four-with-two answers give caps that are not per rank, and a pass on a trio
 with a pair proves nothing per rank (the seat may have lacked the pair); they are left out (a deal may
 then break such a fact: a little less precise, never wrong).
