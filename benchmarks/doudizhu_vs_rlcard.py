@@ -19,6 +19,11 @@ RLCard is an optional extra (`pip install revolt-table[rlcard]`, which brings nu
 script says so and exits 0.
 
     nice -n 10 python benchmarks/doudizhu_vs_rlcard.py [--deals 1000] [--workers 2] [--iterations N]
+        [--time-cap S]
+
+`--time-cap 0.9` plays ai:hard as the game's AI worker does (budget.INTERACTIVE_SECONDS: a wall-clock
+cap on every decision, what a player waits at most); without it, the play-out count alone decides,
+so two runs give the same table on any machine, at the price of a few slow decisions.
 """
 
 from __future__ import annotations
@@ -86,10 +91,11 @@ class RuleSeat:
 def play_deals(task: tuple) -> tuple:
     """Deals start..stop with `landlord` at seat 0 and `farmer` at seats 1 and 2: (landlord wins,
     deals, our timing, illegal rule answers)."""
-    landlord, farmer, start, stop, seed, iterations = task
+    landlord, farmer, start, stop, seed, iterations, time_cap = task
     import numpy as np
     rules = load_rules("doudizhu")
-    ours = {name: make_agent(name, rules, iterations=iterations) for name in {landlord, farmer} if name != RULE}
+    ours = {name: make_agent(name, rules, iterations=iterations, time_budget=time_cap)
+            for name in {landlord, farmer} if name != RULE}
     rule = RuleSeat()
     timing = Timing()
     wins = 0
@@ -117,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=25)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, help="ai:hard play-outs per decision (default: the family's)")
+    parser.add_argument("--time-cap", type=float, help="ai:hard wall-clock cap per decision in seconds "
+                        "(the game's AI worker uses 0.9)")
     parser.add_argument("--levels", default="ai:normal,ai:hard")
     args = parser.parse_args(argv)
     why = rlcard_available()
@@ -127,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     pairings = [(RULE, RULE)]
     for level in args.levels.split(","):
         pairings += [(level, RULE), (RULE, level)]
-    tasks = [(landlord, farmer, start, min(args.deals, start + args.chunk), args.seed, args.iterations)
+    tasks = [(landlord, farmer, start, min(args.deals, start + args.chunk), args.seed, args.iterations,
+              args.time_cap)
              for landlord, farmer in pairings for start in range(0, args.deals, args.chunk)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -145,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         timing.merge(times)
         illegal += bad
     print(f"Dou Dizhu against RLCard 1.2.0's DouDizhuRuleAgentV1: landlord fixed (seat 0, bid 1), the same "
-          f"{args.deals} deals for every pairing, seed {args.seed}")
+          f"{args.deals} deals for every pairing, seed {args.seed}; ai:hard time cap "
+          f"{args.time_cap or 'none'}")
     print(f"  {'landlord':16s} {'farmers':16s} {'deals':>6s}  {'our side wins':>14s}  95 % Wilson")
     for (landlord, farmer), (wins, deals) in totals.items():
         ours = wins if landlord != RULE or farmer == RULE else deals - wins

@@ -38,3 +38,21 @@ def test_one_deal_per_pairing_when_rlcard_is_installed(bridge, capsys):
     assert bridge.main(["--deals", "1", "--workers", "1", "--iterations", "8", "--levels", "ai:normal"]) == 0
     out = capsys.readouterr().out
     assert out.count("rlcard-rule-v1") == 4 and "Rule-agent answers not legal here: 0" in out
+
+
+def test_time_cap_reaches_our_agents(bridge, monkeypatch, capsys):
+    """`--time-cap` plays ai:hard as the game's AI worker does: every agent of ours gets the cap."""
+    if bridge.rlcard_available() is not None:
+        pytest.skip("rlcard (optional extra) not installed")
+    caps = []
+    real = bridge.make_agent
+
+    def recording(name, rules, **kwargs):
+        caps.append((name, kwargs.get("time_budget")))
+        return real(name, rules, **kwargs)
+
+    monkeypatch.setattr(bridge, "make_agent", recording)
+    assert bridge.main(["--deals", "1", "--workers", "1", "--iterations", "8", "--levels", "ai:hard",
+                        "--time-cap", "0.9"]) == 0
+    assert caps and all(cap == 0.9 for _, cap in caps)
+    assert "ai:hard time cap 0.9" in capsys.readouterr().out
