@@ -9,7 +9,7 @@ import random
 
 from benchmarks.ai_ladder import doudizhu_deal
 from revolt_table.ai import climbing_ai
-from revolt_table.ai.climbing_style import BARE_TRIO_LEAD, KICKER_LEAD, StyleReader
+from revolt_table.ai.climbing_style import BARE_TRIO_LEAD, KICKER_LEAD, StyleReader, policy_evidence
 from revolt_table.engine import load_rules
 
 RULES = load_rules("doudizhu")
@@ -77,3 +77,56 @@ def test_a_lead_with_kickers_reads_as_a_planner_and_a_bare_trio_as_naive():
         reader = StyleReader()
         reader.observe(view)
         assert reader.naive_odds(view) == [sign, 0.0, 0.0], text
+
+
+def evidence_after(others, actions: int = 12, deals: int = 12) -> list[float]:
+    """Seat 0 (the landlord, ai:normal) weighs the two farmers' records, who play `others`, once the
+    deal has `actions` plays and passes: their log-likelihood ratios naive / planner."""
+    out = []
+    for d in range(deals):
+        state = RULES.new_game(3, seed=d, deal=doudizhu_deal(11, d))
+        rng = random.Random(d)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            if seat == 0 and len(view.info.actions) >= actions:
+                out += policy_evidence(view, climbing_ai._naive_choice, climbing_ai._normal_choice, 16,
+                                       random.Random(0))[1:]
+                break
+            move = climbing_ai.normal_policy(state, seat, rng) if seat == 0 else others(state, seat, rng)
+            state.apply(seat, move)
+    return out
+
+
+def test_each_action_weighs_for_the_policy_that_makes_it():
+    """Replayed on hands a seat may hold, a naive player's plays are likelier from the naive policy and a
+    planner's from the normal one: a dozen actions into the deal the evidence already points the right
+    way on average, where the signs that need a later play (naive_odds) mostly have nothing yet."""
+    naive = evidence_after(climbing_ai.naive_policy)
+    normal = evidence_after(climbing_ai.normal_policy)
+    assert len(naive) == len(normal) >= 20
+    assert sum(naive) / len(naive) > 1.5
+    assert sum(normal) / len(normal) < -1.5
+    assert sum(x > 0 for x in naive) >= 0.75 * len(naive)
+    assert sum(x < 0 for x in normal) >= 0.6 * len(normal)
+
+
+def test_evidence_reads_only_the_view_and_nothing_before_play():
+    """Two deals with the same view for seat 0 (the others' hands swapped) weigh the same; before any play
+    (or with no samples) there is nothing to weigh."""
+    state = RULES.new_game(3, seed=3, deal=doudizhu_deal(11, 3))
+    view = state.view(state.to_act[0])
+    assert policy_evidence(view, climbing_ai._naive_choice, climbing_ai._normal_choice, 16,
+                           random.Random(0)) == [0.0, 0.0, 0.0]
+    rng = random.Random(3)
+    while len(state.view(0).info.actions) < 9:
+        seat = state.to_act[0]
+        state.apply(seat, climbing_ai.naive_policy(state, seat, rng))
+    view = state.view(0)
+    other = RULES.from_view(view, random.Random(99))        # same view, the hidden cards dealt anew
+    assert other.view(0) == view
+    weigh = [policy_evidence(v, climbing_ai._naive_choice, climbing_ai._normal_choice, 16, random.Random(5))
+             for v in (view, other.view(0))]
+    assert weigh[0] == weigh[1] and any(weigh[0])
+    assert policy_evidence(view, climbing_ai._naive_choice, climbing_ai._normal_choice, 0,
+                           random.Random(5)) == [0.0, 0.0, 0.0]

@@ -13,6 +13,12 @@ RLCard's rule agent plays so). Each shows itself in what the whole table sees:
   the kind (all its later cards were in its hand then) is a planner's.
 Each sign adds to the log-odds that the seat is naive (0: even, as before anything is seen), and the
 play-outs give each seat the naive policy with that probability.
+Those signs are proofs, and most need a later play to show. `policy_evidence` weighs every action as it
+comes instead: it replays the seat's record on hands it may hold (its unseen cards dealt at random,
+plus what it played since) and asks how often each policy would have made each play or pass; the ratio
+of the two frequencies is the action's likelihood ratio, added to the log-odds. Against ai:normal
+(40 deals, dev figures) the mean naive chance after 16-23 cards played fell from 0.38 to 0.23; against
+RLCard's rule agent it rose from 0.73 to 0.82.
 
 The view shows the current trick move by move but only the cards of earlier tricks, so `StyleReader`
 keeps, per deal and reading seat, which plays it saw as leads and which beat a partner (each named by
@@ -24,10 +30,14 @@ seen nothing of the deal (a fresh one) reads the even odds.
 from __future__ import annotations
 
 import math
+import random
 from collections import OrderedDict
+from collections.abc import Callable
 
+from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
+from ..games.climbing import CARD_IDS, PASS, move_of_key
 
 KICKER_TYPES = frozenset({dz.TRIO_SINGLE, dz.TRIO_PAIR, dz.AIRPLANE_SINGLES, dz.AIRPLANE_PAIRS,
                           dz.FOUR_TWO_SINGLES, dz.FOUR_TWO_PAIRS})
@@ -132,11 +142,15 @@ class StyleReader:
                 out[seat] += HELD_BACK
         return out
 
-    def naive_chances(self, view: View, base: float) -> list[float]:
-        """Per seat, the chance that a play-out gives it the naive policy: `base` moved by the odds."""
+    def naive_chances(self, view: View, base: float, evidence: list[float] | None = None) -> list[float]:
+        """Per seat, the chance that a play-out gives it the naive policy: `base` moved by the odds
+        (and by `evidence`, more log-odds per seat, when given: `policy_evidence`)."""
         base = min(max(base, 1e-6), 1 - 1e-6)
         prior = math.log(base / (1 - base))
-        return [1.0 / (1.0 + math.exp(-(prior + odds))) for odds in self.naive_odds(view)]
+        odds = self.naive_odds(view)
+        if evidence is not None:
+            odds = [a + b for a, b in zip(odds, evidence)]
+        return [1.0 / (1.0 + math.exp(-min(50.0, max(-50.0, prior + o)))) for o in odds]
 
     def _record(self, view: View) -> tuple[set, set, set]:
         info = view.info
@@ -147,3 +161,99 @@ class StyleReader:
             while len(self._deals) > DEALS_KEPT:
                 self._deals.popitem(last=False)
         return rec
+
+
+# A choice function reads the facts a policy decides from and returns its move, or None where it
+# picks any legal move at random: (seat, hand key, landlord, cards left, play to beat or None, its
+# owner, legal moves with a pass first when answering).
+Choice = Callable[[int, int, int, tuple, "dz.Combo | None", int, list], "Move | None"]
+
+
+def policy_evidence(view: View, naive: Choice, normal: Choice, samples: int, rng: random.Random) -> list[float]:
+    """Per seat, the log of how much likelier its public record is from a naive player than from a
+    planner: each of its plays and passes so far, replayed on `samples` hands it may hold (its hidden
+    cards dealt at random, plus every card it played since), counts how often each policy makes it
+    (a random pick counts 1/number of moves); the ratio of the two frequencies, half a hand added to
+    each (so no single play is proof), multiplied over the record.
+
+    The signs `naive_odds` reads are proofs that need a later play; this weighs every action as it
+    comes: a planner's lead of a pair from a hand whose naive split leads a single, an answer above
+    the lowest of its kind, a pass where a naive player would have answered..."""
+    info = view.info
+    out = [0.0] * view.players
+    actions = info.actions
+    if info.phase != "play" or not actions or samples <= 0:
+        return out
+    keys = [None if text == "pass" else dz.pack(dz.parse(text)) for _, text in actions]
+    hidden = [s for s in range(view.players) if view.hand(s) is None]
+    if not hidden:
+        return out
+    seen = set(view.hand() or ())
+    for s in range(view.players):
+        seen.update(c for g in view.zones[f"played:{s}"].groups for c in g)
+    bottom = [_rank(c) for c in info.bottom_cards if c not in seen]
+    pool = [_rank(c) for c in CARD_IDS if c not in seen and c not in info.bottom_cards]
+    left = list(info.cards_left)
+    for (seat, _), key in zip(actions, keys):       # the counts when the deal's play began
+        if key is not None:
+            left[seat] += dz.combo_of_key(key).size
+    contexts = _contexts(actions, keys, left)
+    for seat in hidden:
+        fixed = sum(1 << 3 * r for r in bottom) if seat == info.landlord else 0
+        draw = info.cards_left[seat] - (len(bottom) if seat == info.landlord else 0)
+        mine = [i for i, (s, _) in enumerate(actions) if s == seat]
+        if not mine or draw < 0 or draw > len(pool):
+            continue
+        later = {}                                  # action index -> the seat's cards played from it on
+        acc = 0
+        for i in reversed(mine):
+            acc += keys[i] or 0
+            later[i] = acc
+        naive_n = [0.0] * len(mine)
+        normal_n = [0.0] * len(mine)
+        for _ in range(samples):
+            now = fixed + sum(1 << 3 * r for r in rng.sample(pool, draw))
+            for j, i in enumerate(mine):
+                hand = now + later[i]
+                target, owner, counts = contexts[i]
+                if target is None:
+                    moves = [move_of_key(k) for k in dz.leading_keys(hand)]
+                else:
+                    moves = [PASS] + [move_of_key(k) for k in dz.response_keys(hand, target)]
+                if len(moves) == 1:
+                    naive_n[j] += 1
+                    normal_n[j] += 1
+                    continue
+                key = keys[i]
+                pick = naive(seat, hand, info.landlord, counts, target, owner, moves)
+                if pick is None:
+                    naive_n[j] += 1 / len(moves)
+                elif (pick.text == "pass") if key is None else pick.payload == key:
+                    naive_n[j] += 1
+                pick = normal(seat, hand, info.landlord, counts, target, owner, moves)
+                if (pick.text == "pass") if key is None else pick.payload == key:
+                    normal_n[j] += 1
+        out[seat] = sum(math.log((a + 0.5) / (b + 0.5)) for a, b in zip(naive_n, normal_n))
+    return out
+
+
+def _contexts(actions, keys, left: list[int]) -> list[tuple]:
+    """Per action: (the play it had to beat or None for a lead, that play's seat, every seat's cards
+    left then); a trick ends when the two others pass the standing play."""
+    out = []
+    target, owner, passes = None, -1, 0
+    left = list(left)
+    for (seat, _), key in zip(actions, keys):
+        out.append((target, owner, tuple(left)))
+        if key is None:
+            passes += 1
+            if passes == 2:
+                target, owner, passes = None, -1, 0
+        else:
+            target, owner, passes = dz.combo_of_key(key), seat, 0
+            left[seat] -= target.size
+    return out
+
+
+def _rank(card: str) -> int:
+    return dz.RANKS.index("B" if card == "BJ" else "R" if card == "RJ" else card[0])
