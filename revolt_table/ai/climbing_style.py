@@ -191,8 +191,8 @@ def policy_evidence(view: View, naive: Choice, normal: Choice, samples: int, rng
     seen = set(view.hand() or ())
     for s in range(view.players):
         seen.update(c for g in view.zones[f"played:{s}"].groups for c in g)
-    bottom = [_rank(c) for c in info.bottom_cards if c not in seen]
-    pool = [_rank(c) for c in CARD_IDS if c not in seen and c not in info.bottom_cards]
+    bottom = _ranks(c for c in info.bottom_cards if c not in seen)
+    pool = _ranks(c for c in CARD_IDS if c not in seen and c not in info.bottom_cards)
     left = list(info.cards_left)
     for (seat, _), key in zip(actions, keys):       # the counts when the deal's play began
         if key is not None:
@@ -253,7 +253,3 @@ def _contexts(actions, keys, left: list[int]) -> list[tuple]:
             target, owner, passes = dz.combo_of_key(key), seat, 0
             left[seat] -= target.size
     return out
-
-
-def _rank(card: str) -> int:
-    return dz.RANKS.index("B" if card == "BJ" else "R" if card == "RJ" else card[0])
