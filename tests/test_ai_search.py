@@ -13,6 +13,7 @@ from revolt_table.ai.budget import Budget, Paired
 from revolt_table.ai.registry import make_agent
 from revolt_table.ai.search import DeterminizedSearchAgent, SearchAgent, SearchSpec
 from revolt_table.engine import load_rules
+from tests.clock_helpers import ReadingsBudget
 
 
 def revoltaaa_position():
@@ -93,6 +94,22 @@ def test_wall_clock_cap_bounds_a_decision():
     took = time.perf_counter() - started
     assert agent.last["stop"] == "clock"
     assert 0.15 <= took < 0.15 + 0.5         # one round past the cap (a round is longer on a busy machine)
+
+
+
+
+def test_the_clock_is_read_before_every_playout_and_a_cut_round_is_dropped():
+    """Running out in the middle of a round stops before the next play-out; the round's play-outs so
+    far are not counted, so every candidate is compared over the same deals."""
+    rules, state, view, legal = revoltaaa_position()
+    spec = Scripted(rules, {}, noise=1.0)
+    n = len(spec.shortlist(view, legal, legal[0]))
+    # each round reads the clock before each of its n play-outs and once after; stop at the 3rd of round 4
+    agent = SearchAgent(rules, spec, ReadingsBudget(playouts=10**9, seconds=3 * (n + 1) + 3, min_rounds=100))
+    agent.choose(view, legal, random.Random(5))
+    assert agent.last["stop"] == "clock"
+    assert agent.last["rounds"] == 3 and agent.last["playouts"] == 3 * n
+    assert len(spec.seen) == 3 * n + 2          # two play-outs of the cut round were played, then dropped
 
 
 def test_same_seed_same_decision_and_same_work():

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from revolt_table.ai import climbing_ai
-from revolt_table.ai.climbing_endgame import EndgameSolver, TooBig
+from revolt_table.ai.climbing_endgame import CLOCK_EVERY, EndgameSolver, TooBig
 from revolt_table.engine import load_rules
+from tests.clock_helpers import Readings
 
 RULES = load_rules("doudizhu")
 
@@ -78,6 +79,31 @@ def test_solver_stops_at_its_limit():
         state.apply(state.to_act[0], "pass" if state.to_act[0] else "bid3")
     with pytest.raises(TooBig):
         EndgameSolver(state.landlord, 50).landlord_wins_state(state)
+
+
+
+def test_solver_stops_when_the_decisions_clock_runs_out():
+    """A whole deal is far too big to solve; a limit of millions would take seconds, the clock stops it
+    at its first reading past the deadline, every CLOCK_EVERY expansions."""
+    state = RULES.new_game(3, seed=5)
+    while state.phase != 1:
+        state.apply(state.to_act[0], "pass" if state.to_act[0] else "bid3")
+    solver = EndgameSolver(state.landlord, 10 ** 8, Readings(after=3))
+    with pytest.raises(TooBig):
+        solver.landlord_wins_state(state)
+    assert solver.clock.read == 3
+    assert 2 * CLOCK_EVERY < solver.nodes <= 3 * (CLOCK_EVERY + 1)
+
+
+def test_hard_gives_its_endgame_solver_the_decisions_clock():
+    """The clock ai:hard's decision started is the one its solver reads (and a new decision, a new one)."""
+    state = next(s for s in map(small_position, range(20)) if not s.is_over)
+    seat = state.to_act[0]
+    spec = climbing_ai.make_hard(RULES).spec
+    clocks = [Readings(10 ** 9), Readings(10 ** 9)]
+    for clock in clocks:
+        spec.begin(state.view(seat), clock)
+        assert spec.clock is clock and spec._solver is not None and spec._solver.clock is clock
 
 
 def test_hard_solves_small_endgames_and_finds_the_winning_lead():

@@ -36,7 +36,7 @@ from ..engine.state import View
 from ..games import doudizhu_combos as dz
 from ..games.climbing import CARD_IDS, PASS, move_of_key
 from .base import HeuristicAgent
-from .budget import Budget
+from .budget import Budget, Clock
 from .climbing_endgame import EndgameSolver, TooBig
 from .climbing_inference import NO_CAP, CappedDeal, naive_caps
 from .climbing_style import StyleReader, policy_evidence
@@ -656,10 +656,12 @@ class ClimbingSpec(SearchSpec):
         hand = _key_of_cards(view.hand() or ())
         return any(m.payload == hand for m in legal_moves)
 
-    def begin(self, view: View) -> None:
+    def begin(self, view: View, clock: Clock | None = None) -> None:
         """A new decision: in an endgame (at most `exact_cards` cards left in all hands) every deal the
         search plays on is solved exactly (ai/climbing_endgame.py) instead of played out, with one
-        table of settled positions for the whole decision and at most `exact_nodes` expansions."""
+        table of settled positions for the whole decision, at most `exact_nodes` expansions and no
+        expansion past the decision's clock."""
+        super().begin(view, clock or Clock(None))
         info = view.info
         self.styles.observe(view)
         evidence = None
@@ -679,9 +681,9 @@ class ClimbingSpec(SearchSpec):
                     elif min(caps) < NO_CAP:    # it proves something about the hand
                         self._caps[s] = caps
         small = info.phase == "play" and sum(info.cards_left) <= self.exact_cards
-        self._solver = EndgameSolver(info.landlord, self.exact_nodes) if small else None
+        self._solver = EndgameSolver(info.landlord, self.exact_nodes, self.clock) if small else None
         play = info.phase == "play" and self.tail_cards > 0
-        self._tail = EndgameSolver(info.landlord, self.tail_nodes) if play else None
+        self._tail = EndgameSolver(info.landlord, self.tail_nodes, self.clock) if play else None
 
     def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
         """The heuristic's move, then the best move of each other kind (type and length; pass is a
@@ -894,7 +896,6 @@ class ClimbingSearchAgent(SearchAgent):
         left = sum(view.info.cards_left) or 1
         scale = min(self.endgame, max(1.0, 54 / left))
         self.budget = replace(self.base, playouts=round(self.base.playouts * scale))
-        self.spec.begin(view)
         try:
             return super().choose(view, legal_moves, rng)
         finally:

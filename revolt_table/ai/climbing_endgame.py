@@ -10,14 +10,17 @@ big combinations first, and remembers every settled position (hands as packed ra
 act, the combination to beat and who played it). A position is the same whichever deal reached it, so
 one table serves every deal and every candidate move of a decision.
 
-The search counts the positions it expands; past its `limit` it raises `TooBig` and the caller falls
-back to a play-out (what it settled so far stays valid).
+The search counts the positions it expands; past its `limit`, or once the decision's clock has run out
+(read every `CLOCK_EVERY` expansions, about 6 ms), it raises `TooBig` and the caller falls back to a
+play-out (what it settled so far stays valid).
 """
 
 from __future__ import annotations
 
 from ..games import doudizhu_combos as dz
+from .budget import Clock
 
+CLOCK_EVERY = 1024      # expansions between two readings of the clock
 _COMBO: dict[int, dz.Combo] = {}
 
 
@@ -41,12 +44,15 @@ def _combo(key: int) -> dz.Combo:
 class EndgameSolver:
     """Exact win/loss of perfect-information Dou Dizhu positions for one landlord seat (three players).
 
-    `nodes` counts expansions since creation; `limit` caps them (then `TooBig`)."""
+    `nodes` counts expansions since creation; `limit` caps them, and `clock` the time they take (then
+    `TooBig`)."""
 
-    def __init__(self, landlord: int, limit: int) -> None:
+    def __init__(self, landlord: int, limit: int, clock: Clock | None = None) -> None:
         self.landlord = landlord
         self.limit = limit
+        self.clock = clock or Clock(None)
         self.nodes = 0
+        self._check_at = min(limit, CLOCK_EVERY)     # the next expansion count that looks at the limits
         self.memo: dict[tuple, bool] = {}
 
     def landlord_wins_state(self, state) -> bool:
@@ -65,8 +71,10 @@ class EndgameSolver:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > self.limit:
-            raise TooBig
+        if self.nodes > self._check_at:
+            if self.nodes > self.limit or self.clock.expired():
+                raise TooBig
+            self._check_at = min(self.limit, self.nodes + CLOCK_EVERY)
         hand = keys[turn]
         want = turn == self.landlord          # the verdict this seat plays for
         moves = dz.response_keys(hand, beat) if beat is not None else dz.leading_keys(hand)

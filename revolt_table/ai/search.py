@@ -12,8 +12,10 @@ One decision, step by step:
    the same play-out seed: common random numbers, so their difference measures the move, not the luck.
 4. Racing: after `budget.min_rounds`, a candidate whose paired difference to the leader is below zero
    by `budget.z` standard errors leaves the race; when only one is left the search stops early.
-5. It stops at `budget.playouts` simulations or at the wall clock (`budget.seconds`), and keeps the
-   heuristic's move unless a challenger beats it by `budget.keep_z` standard errors.
+5. It stops at `budget.playouts` simulations or at the wall clock (`budget.seconds`, counted from the
+   start of the decision and read before every play-out: a round the clock cuts short is dropped, so
+   every candidate keeps the same rounds), and keeps the heuristic's move unless a challenger beats it
+   by `budget.keep_z` standard errors.
 
 A family customises it by subclassing `SearchSpec` (its module's `make_hard` builds
 `SearchAgent(rules, spec, budget)`); a family with no spec of its own gets the generic one, which uses
@@ -29,7 +31,7 @@ from collections.abc import Callable
 from ..engine.move import Move
 from ..engine.rules import Rules
 from ..engine.state import GameState, View
-from .budget import Budget, Paired
+from .budget import Budget, Clock, Paired
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Move]
 DEAL_TRIES = 8          # pools of deals drawn before a family's constraint is given up for a decision
@@ -74,11 +76,17 @@ class SearchSpec:
 
     def __init__(self, rules: Rules, heuristic=None, rollout_policy: RolloutPolicy | None = None) -> None:
         self.rules = rules
+        self.clock = Clock(None)        # the current decision's deadline (`begin`)
         if heuristic is None:
             from .registry import family_heuristic  # the registry imports this module
             heuristic = family_heuristic(rules, "ai:normal")
         self.heuristic = heuristic
         self.rollout_policy = rollout_policy
+
+    def begin(self, view: View, clock: Clock) -> None:
+        """A new decision starts, with `clock` as its deadline (a family's long work, such as an exact
+        solver, should give up when it expires). Called before any other hook of the decision."""
+        self.clock = clock
 
     # --- candidates ---------------------------------------------------------------------------
     def first_choice(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
@@ -153,21 +161,23 @@ class SearchAgent:
         self.last: dict | None = None        # statistics of the last decision (benchmarks, tests)
 
     def choose(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
+        clock = self.budget.clock()
+        spec = self.spec
+        spec.begin(view, clock)
         if len(legal_moves) == 1:
             return legal_moves[0]
-        spec = self.spec
         first = spec.first_choice(view, legal_moves, rng)
         if spec.decide_without_search(view, legal_moves):
             return first
         shortlist = spec.shortlist(view, legal_moves, first)
         if len(shortlist) == 1:
             return first
-        return self.race(view, shortlist, rng)
+        return self.race(view, shortlist, rng, clock)
 
     # --- the search ---------------------------------------------------------------------------
-    def race(self, view: View, shortlist: list[Move], rng: random.Random) -> Move:
+    def race(self, view: View, shortlist: list[Move], rng: random.Random, clock: Clock | None = None) -> Move:
         budget, spec, seat = self.budget, self.spec, view.seat
-        clock = budget.clock()
+        clock = clock or budget.clock()
         n = len(shortlist)
         active = list(range(n))
         results: list[list[float]] = [[] for _ in range(n)]   # per candidate, one value per round from round 0
@@ -177,10 +187,18 @@ class SearchAgent:
         while playouts + len(active) <= limit:
             base = self._deal(view, rng)
             seed = rng.getrandbits(32)
+            values = []
             for i in active:
+                if clock.expired():
+                    break
                 state = base.clone()
                 state.apply(seat, shortlist[i])
-                results[i].append(spec.playout(state, seat, view, random.Random(seed)))
+                values.append(spec.playout(state, seat, view, random.Random(seed)))
+            if len(values) < len(active):       # out of time mid-round: the round is dropped
+                reason = "clock"
+                break
+            for i, value in zip(active, values):
+                results[i].append(value)
             rounds += 1
             playouts += len(active)
             if rounds >= budget.min_rounds:
