@@ -46,39 +46,54 @@ def _top_rank(kind: str) -> int:
     return dz.RED_JOKER if kind == dz.SINGLE else dz.TWO
 
 
+def trick_record(actions) -> list[tuple[int, int | None, dz.Combo | None, int]]:
+    """The record read trick by trick, what every reading of it needs: per action, (its seat, its
+    packed key or None for a pass, the combination it had to beat or None for a lead, that
+    combination's seat or -1). A trick ends when the two other seats pass its standing play."""
+    out: list[tuple[int, int | None, dz.Combo | None, int]] = []
+    to_beat: dz.Combo | None = None
+    owner = -1
+    passes = 0
+    for seat, text in actions:
+        if text == "pass":
+            out.append((seat, None, to_beat, owner))
+            passes += 1
+            if passes == 2:
+                to_beat, owner, passes = None, -1, 0
+            continue
+        key = dz.pack(dz.parse(text))
+        out.append((seat, key, to_beat, owner))
+        to_beat, owner, passes = dz.combo_of_key(key), seat, 0
+    return out
+
+
 def naive_caps(actions, seat: int) -> list[int] | None:
     """Per rank, the most cards `seat` may hold now if it played every action of the record as a naive
     player; None when the record proves it is not one (a cap fell below zero)."""
     facts: list[tuple[int, int, int, int]] = []   # (action index, low rank, high rank, cap) on the hand then
     keys: list[int] = []                          # the seat's plays, by action index
     at: list[int] = []
-    to_beat: dz.Combo | None = None
-    passes = 0
-    for i, (s, text) in enumerate(actions):
-        if text == "pass":
-            if s == seat and to_beat is not None and to_beat.type in _HOLD_BELOW and to_beat.type != dz.TRIO_PAIR:
-                facts.append((i, to_beat.rank + 1, _top_rank(to_beat.type), _HOLD_BELOW[to_beat.type]))
-            passes += 1
-            if passes >= 2:
-                to_beat = None
+    for i, (s, key, to_beat, _) in enumerate(trick_record(actions)):
+        if s != seat:
             continue
-        key = dz.pack(dz.parse(text))
+        if key is None:                           # a pass: nothing of the kind above the table
+            if to_beat is not None and to_beat.type in _HOLD_BELOW and to_beat.type != dz.TRIO_PAIR:
+                facts.append((i, to_beat.rank + 1, _top_rank(to_beat.type), _HOLD_BELOW[to_beat.type]))
+            continue
         combo = dz.combo_of_key(key)
-        if s == seat:
-            keys.append(key)
-            at.append(i)
-            if to_beat is None:                   # a lead holds the lowest card
-                low = next(r for r in range(RANKS) if key >> 3 * r & 7)
-                facts.append((i, 0, low - 1, 0))
-                if combo.type in _WHOLE_RANK:         # and all of that rank (more would be a bigger group)
-                    facts.append((i, low, low, key >> 3 * low & 7))
-            elif to_beat.type in _HOLD_BELOW:
-                cap = _HOLD_BELOW[to_beat.type]
-                if combo.type == to_beat.type:     # the lowest answer of the kind
-                    facts.append((i, to_beat.rank + 1, combo.rank - 1, cap))
-                elif to_beat.type != dz.TRIO_PAIR:    # a bomb: nothing of the kind
-                    facts.append((i, to_beat.rank + 1, _top_rank(to_beat.type), cap))
-        to_beat, passes = combo, 0
+        keys.append(key)
+        at.append(i)
+        if to_beat is None:                       # a lead holds the lowest card
+            low = next(r for r in range(RANKS) if key >> 3 * r & 7)
+            facts.append((i, 0, low - 1, 0))
+            if combo.type in _WHOLE_RANK:         # and all of that rank (more would be a bigger group)
+                facts.append((i, low, low, key >> 3 * low & 7))
+        elif to_beat.type in _HOLD_BELOW:
+            cap = _HOLD_BELOW[to_beat.type]
+            if combo.type == to_beat.type:        # the lowest answer of the kind
+                facts.append((i, to_beat.rank + 1, combo.rank - 1, cap))
+            elif to_beat.type != dz.TRIO_PAIR:    # a bomb: nothing of the kind
+                facts.append((i, to_beat.rank + 1, _top_rank(to_beat.type), cap))
     caps = [NO_CAP] * RANKS
     for i, low, high, cap in facts:
         since = sum(k for k, j in zip(keys, at) if j >= i)   # the hand then = the hand now + these

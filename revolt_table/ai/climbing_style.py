@@ -38,6 +38,7 @@ from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
 from ..games.climbing import CARD_IDS, PASS, move_of_key
+from .climbing_inference import trick_record
 
 KICKER_TYPES = frozenset({dz.TRIO_SINGLE, dz.TRIO_PAIR, dz.AIRPLANE_SINGLES, dz.AIRPLANE_PAIRS,
                           dz.FOUR_TWO_SINGLES, dz.FOUR_TWO_PAIRS})
@@ -184,7 +185,8 @@ def policy_evidence(view: View, naive: Choice, normal: Choice, samples: int, rng
     actions = info.actions
     if info.phase != "play" or not actions or samples <= 0:
         return out
-    keys = [None if text == "pass" else dz.pack(dz.parse(text)) for _, text in actions]
+    record = trick_record(actions)
+    keys = [key for _, key, _, _ in record]
     hidden = [s for s in range(view.players) if view.hand(s) is None]
     if not hidden:
         return out
@@ -194,10 +196,10 @@ def policy_evidence(view: View, naive: Choice, normal: Choice, samples: int, rng
     bottom = _ranks(c for c in info.bottom_cards if c not in seen)
     pool = _ranks(c for c in CARD_IDS if c not in seen and c not in info.bottom_cards)
     left = list(info.cards_left)
-    for (seat, _), key in zip(actions, keys):       # the counts when the deal's play began
+    for seat, key, _, _ in record:                  # the counts when the deal's play began
         if key is not None:
             left[seat] += dz.combo_of_key(key).size
-    contexts = _contexts(actions, keys, left)
+    contexts = _contexts(record, left)
     for seat in hidden:
         fixed = sum(1 << 3 * r for r in bottom) if seat == info.landlord else 0
         draw = info.cards_left[seat] - (len(bottom) if seat == info.landlord else 0)
@@ -237,19 +239,13 @@ def policy_evidence(view: View, naive: Choice, normal: Choice, samples: int, rng
     return out
 
 
-def _contexts(actions, keys, left: list[int]) -> list[tuple]:
-    """Per action: (the play it had to beat or None for a lead, that play's seat, every seat's cards
-    left then); a trick ends when the two others pass the standing play."""
+def _contexts(record, left: list[int]) -> list[tuple]:
+    """Per action of the `trick_record`: (the play it had to beat or None for a lead, that play's seat,
+    every seat's cards left then), from the counts `left` when the deal's play began."""
     out = []
-    target, owner, passes = None, -1, 0
     left = list(left)
-    for (seat, _), key in zip(actions, keys):
+    for seat, key, target, owner in record:
         out.append((target, owner, tuple(left)))
-        if key is None:
-            passes += 1
-            if passes == 2:
-                target, owner, passes = None, -1, 0
-        else:
-            target, owner, passes = dz.combo_of_key(key), seat, 0
-            left[seat] -= target.size
+        if key is not None:
+            left[seat] -= dz.combo_of_key(key).size
     return out
