@@ -606,7 +606,8 @@ class ClimbingSpec(SearchSpec):
     With at most `exact_cards` cards in all hands, each deal is solved exactly instead of played out
     (ai/climbing_endgame.py; `exact_nodes` expansions a decision, every move up to `exact_width`: an
     expansion costs about 6 us on one core, and a position the solver gives up on is played out after it,
-    so 60,000 keeps such a decision under a second where 120,000 took up to 1.3 s);
+    so 60,000 keeps such a decision under a second where 120,000 took up to 1.3 s; the solver also
+    stops with the decision's clock);
     `tail_cards` > 0 also solves each play-out once that few cards are left (off: +4 and +5 deals of 300
     and 350 as landlord against ai:normal and the rule agent, within noise, for decisions up to 1.5 s).
     `evidence` hands a decision replays each other seat's record on, to weigh every one of its actions
