@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from revolt_table.ai.budget import settle_after_decision  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 
@@ -104,10 +105,13 @@ class Timing:
 
 
 def timed(agent, view, legal, rng, timing: Timing, name: str):
-    """agent.choose, timed in CPU and wall-clock seconds."""
+    """agent.choose, timed in CPU and wall-clock seconds; then, in a worker process, what the game's AI
+    worker does after answering (`settle_after_decision`), so the times are the ones a player meets."""
     cpu, wall = time.thread_time(), time.perf_counter()
     move = agent.choose(view, legal, rng)
     timing.add(name, time.thread_time() - cpu, time.perf_counter() - wall)
+    if _SETTLE:
+        settle_after_decision()
     return move
 
 
@@ -128,8 +132,15 @@ def play(state, seat_names: list[str], agents: dict, rngs: list[random.Random], 
 
 
 # --- one batch of games (runs in a worker process) ----------------------------------------------------
-def _nice() -> None:
-    """Workers run at niceness 10 (not 10 more than a `nice -n 10` parent: 19 starves on a busy machine)."""
+_SETTLE = False      # settle the heap after each decision, as the AI worker does (worker processes only)
+
+
+def _worker_start() -> None:
+    """A worker process starts: niceness 10 (not 10 more than a `nice -n 10` parent: 19 starves on a
+    busy machine), and it settles its heap after every decision as the game's AI worker does (not in
+    the calling process, which may be a test run: `gc.freeze` there would keep its cycles forever)."""
+    global _SETTLE
+    _SETTLE = True
     try:
         os.nice(max(0, 10 - os.nice(0)))
     except OSError:
@@ -224,7 +235,7 @@ def run(args) -> dict:
         left[key] += 1
     results: dict = {}
     timings: dict[str, Timing] = defaultdict(Timing)
-    pool = ProcessPoolExecutor(args.workers, initializer=_nice) if args.workers > 1 else None
+    pool = ProcessPoolExecutor(args.workers, initializer=_worker_start) if args.workers > 1 else None
     answers = pool.map(_call, tasks) if pool else (fn(task) for fn, task in tasks)
     for key, answer in zip(keys, answers):
         if key[0] == "ladder":

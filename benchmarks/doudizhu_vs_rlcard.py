@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.ai_ladder import Timing, _nice, doudizhu_deal, timed, wilson  # noqa: E402
+from benchmarks.ai_ladder import Timing, _worker_start, doudizhu_deal, timed, wilson  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
              for landlord, farmer in pairings for start in range(0, args.deals, args.chunk)]
     started = time.perf_counter()
     if args.workers > 1:
-        with ProcessPoolExecutor(args.workers, initializer=_nice) as pool:
+        with ProcessPoolExecutor(args.workers, initializer=_worker_start) as pool:
             answers = list(pool.map(play_deals, tasks))
     else:
         answers = [play_deals(task) for task in tasks]

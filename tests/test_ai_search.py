@@ -4,12 +4,14 @@ weighting determinizations, and the ai:hard of every game within its time cap.""
 
 from __future__ import annotations
 
+import gc
 import random
 import time
+import weakref
 
 import pytest
 
-from revolt_table.ai.budget import Budget, Paired
+from revolt_table.ai.budget import Budget, Paired, settle_after_decision
 from revolt_table.ai.registry import make_agent
 from revolt_table.ai.search import DeterminizedSearchAgent, SearchAgent, SearchSpec
 from revolt_table.engine import load_rules
@@ -194,3 +196,29 @@ def test_the_ai_worker_caps_ai_hard_at_the_interactive_budget():
     assert agent.budget.seconds == INTERACTIVE_SECONDS
     assert cpu < INTERACTIVE_SECONDS + 0.5
     assert agent.last["stop"] == "clear" or (agent.last["stop"] == "clock" and took >= INTERACTIVE_SECONDS)
+
+
+class Node:
+    def __init__(self):
+        self.other = self
+
+
+def test_settling_collects_the_decisions_cycles_and_freezes_what_lives():
+    """After a decision: its cyclic garbage is freed at once, and what is still alive (the AI's
+    caches) leaves the collector's sight, so no later collection pauses a decision to re-scan it."""
+    was_enabled = gc.isenabled()
+    gc.disable()                             # nothing collects the cycle before the call does
+    try:
+        garbage, alive = Node(), Node()
+        dead = weakref.ref(garbage)
+        del garbage
+        assert dead() is not None
+        frozen = gc.get_freeze_count()
+        settle_after_decision()
+        assert dead() is None
+        assert gc.get_freeze_count() > frozen
+        assert not any(o is alive for o in gc.get_objects())     # frozen: no longer scanned
+    finally:
+        gc.unfreeze()
+        if was_enabled:
+            gc.enable()

@@ -35,6 +35,7 @@ from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
 from ..games.climbing import CARD_IDS, PASS, move_of_key
+from ..memo import MemoTable
 from .base import HeuristicAgent
 from .budget import Budget, Clock
 from .climbing_endgame import EndgameSolver, TooBig
@@ -462,7 +463,7 @@ def _planned_lead(facts, seat: int) -> Move:
     return move_of_key(best)
 
 
-_P3: dict[int, tuple[tuple[int, int], ...]] = {}
+_P3: dict[int, tuple[tuple[int, int], ...]] = MemoTable()
 
 
 def _parts3(key: int) -> tuple[tuple[int, int], ...]:

@@ -18,10 +18,11 @@ play-out (what it settled so far stays valid).
 from __future__ import annotations
 
 from ..games import doudizhu_combos as dz
+from ..memo import MemoTable
 from .budget import Clock
 
 CLOCK_EVERY = 1024      # expansions between two readings of the clock
-_COMBO: dict[int, dz.Combo] = {}
+_COMBO: dict[int, dz.Combo] = MemoTable()
 
 
 class TooBig(Exception):
@@ -53,7 +54,7 @@ class EndgameSolver:
         self.clock = clock or Clock(None)
         self.nodes = 0
         self._check_at = min(limit, CLOCK_EVERY)     # the next expansion count that looks at the limits
-        self.memo: dict[tuple, bool] = {}
+        self.memo: dict[tuple, bool] = MemoTable()
 
     def landlord_wins_state(self, state) -> bool:
         """The verdict for a ClimbingState in the play phase, read through `seat_facts` (the family's

@@ -11,7 +11,9 @@ Protocol (plain picklable data, nothing from pygame):
     function, its arguments), response = (job id, what it returned, None)
 The worker rebuilds the Rules and the agent once per (rules, variant, spec, iterations, budget) and keeps
 them; ai:hard without a time budget gets the interactive cap (budget.INTERACTIVE_SECONDS), so a player
-never waits more than about a second whatever the machine's speed. It rebuilds Move objects (with their
+never waits more than about a second whatever the machine's speed; after each answer it collects and
+freezes its heap (`budget.settle_after_decision`), so no garbage-collector pause over the AI's caches
+lands inside a decision. It rebuilds Move objects (with their
 payloads) from the texts via a determinization of the view, which is consistent with the seat's own
 hand, so the seat's legal moves are the same.
 
@@ -34,7 +36,7 @@ import threading
 from concurrent.futures import Future
 from typing import Any
 
-from .budget import INTERACTIVE_SECONDS
+from .budget import INTERACTIVE_SECONDS, settle_after_decision
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +106,7 @@ def _serve(conn) -> None:
                 conn.send((job_id, None, f"{type(exc).__name__}: {exc}"))
             except (OSError, EOFError):
                 return
+        settle_after_decision()      # answered: tidy the heap while the table animates (ai/budget.py)
 
 
 # ------------------------------------------------------------------------------ in the app

@@ -62,6 +62,7 @@ from ..engine.message import Message, Refusal
 from ..engine.move import Move
 from ..engine.schema import Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
+from ..memo import MemoTable
 from . import doudizhu_combos as dz
 
 # --- cards --------------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ def key_of(mask: int) -> int:
     return k
 
 
-_PARTS: dict[int, tuple[tuple[int, int], ...]] = {}
+_PARTS: dict[int, tuple[tuple[int, int], ...]] = MemoTable()
 
 
 def _parts(key: int) -> tuple[tuple[int, int], ...]:

@@ -78,6 +78,7 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from ..engine.message import Message, Refusal
+from ..memo import MemoTable
 
 __all__ = [
     "RANKS", "TYPES", "Combo", "classify", "beats", "leading_moves", "responses",
@@ -151,7 +152,7 @@ def pack(counts: Sequence[int]) -> int:
     return k
 
 
-_TUPLE: dict[int, tuple] = {}
+_TUPLE: dict[int, tuple] = MemoTable()
 # the counts of four ranks (12 bits) and of the last three (9 bits), looked up instead of shifted rank by
 # rank: an AI's play-outs unpack hundreds of thousands of new keys a decision
 _FOUR = tuple(tuple((bits >> (3 * r)) & 7 for r in range(4)) for bits in range(1 << 12))
@@ -216,7 +217,7 @@ def to_text(x: Hand) -> str:
 # classification
 # ---------------------------------------------------------------------------------------------
 
-_COMBO: dict[int, Combo | None] = {}
+_COMBO: dict[int, Combo | None] = MemoTable()
 
 
 def _classify_counts(c: Sequence[int]) -> Combo | None:

@@ -102,3 +102,28 @@ def test_session_falls_back_to_a_thread_without_a_process(tmp_path, monkeypatch)
         assert not session.uses_process
     finally:
         session.close()
+
+
+class FakePipe:
+    """The worker's end of the pipe: hands out `requests`, records what is sent and when."""
+
+    def __init__(self, requests, events):
+        self.requests, self.events = list(requests), events
+
+    def recv(self):
+        return self.requests.pop(0)
+
+    def send(self, message):
+        self.events.append(("send", message))
+
+
+def test_worker_settles_its_heap_after_answering_not_before(monkeypatch):
+    """The answer goes out first; then the collection and freeze (budget.settle_after_decision), which
+    the player never waits for."""
+    events = []
+    monkeypatch.setattr(worker_mod, "settle_after_decision", lambda: events.append(("settle",)))
+    pipe = FakePipe([(1, worker_mod.CALL, max, (2, 3)), (2, worker_mod.CALL, max, ()), None], events)
+    worker_mod._serve(pipe)
+    assert events[0] == ("send", (1, 3, None)) and events[1] == ("settle",)
+    assert events[2][0] == "send" and events[2][1][1] is None and "TypeError" in events[2][1][2]
+    assert events[3] == ("settle",) and len(events) == 4
