@@ -85,7 +85,7 @@ def look_cost(size: tuple[int, int], look: tuple[int, int, int], frames: int = 2
     from revolt_table.ui.look import LookSettings
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     app = App(size=size, settings=Settings(animation_speed=1.0, ai_pace=0.0), save_settings=False)
     session = Session(load_rules("revoltaaa"), ["ai:normal"] * 5, ["Ann", "Bo", "Cy", "Di", "Ed"], match_seed=7,
@@ -125,7 +125,7 @@ def busy_moments(size: tuple[int, int], look: tuple[int, int, int] | None = None
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     shown = dict(zip(("contrast", "grain", "temperature"), look)) if look else {}
     app = App(size=size, settings=Settings(animation_speed=1.0, ai_pace=0.0, **shown), save_settings=False)
@@ -161,7 +161,7 @@ def while_thinking(size: tuple[int, int], in_process: bool, seconds: float = 4.0
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import PROCESS_KINDS, Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     app = App(size=size, settings=Settings(animation_speed=1.0, ai_pace=0.0), save_settings=False)
     session = Session(load_rules("revoltaaa"), ["human"] + ["ai:hard"] * 4, ["You", "Bo", "Cy", "Di", "Ed"],

@@ -40,7 +40,7 @@ def while_thinking(label: str, game: str, variant: str | None, players: int, siz
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     app = App(size=size, settings=Settings(animation_speed=1.0, ai_pace=0.0), save_settings=False)
     session = Session(load_rules(game, variant=variant), ["ai:hard"] * players, match_seed=3, ai_pace=0.0, save=False)

@@ -2,7 +2,7 @@
 
 Why: the History screen lists every saved game when it opens, and a game's end adds one; both happen
 on the frame loop's side of the program, so they must take milliseconds, not seconds. The store's
-index (history_store.py) is what makes a listing one small file and 500 stats instead of 500 parses;
+index (records/store.py) is what makes a listing one small file and 500 stats instead of 500 parses;
 this script measures both paths (warm: the index is there; cold: it was lost and is rebuilt), and the
 statistics' first run (every game replayed) against the cached one.
 
@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from revolt_table import stats  # noqa: E402
+from revolt_table.records import stats  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
-from revolt_table.history import HistoryEntry, dump_entry, entry_from_game  # noqa: E402
-from revolt_table.history_store import INDEX, HistoryStore  # noqa: E402
+from revolt_table.records.history import HistoryEntry, dump_entry, entry_from_game  # noqa: E402
+from revolt_table.records.store import INDEX, HistoryStore  # noqa: E402
 
 GAMES = {"doudizhu": 3, "revoltaaa": 4, "revolte": 4, "revolucion": 4}
 

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from revolt_table.engine import GameOver, IllegalMove, Info, Move, ScoreChanged, load_rules, replay  # noqa: E402
-from revolt_table.resources import rules_dir  # noqa: E402
+from revolt_table.services.resources import rules_dir  # noqa: E402
 
 MAX_MOVES = 20_000
 CHUNK = 250                   # games per task sent to a worker process

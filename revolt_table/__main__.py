@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout clean for --json output
 
-    from revolt_table import crash
+    from revolt_table.services import crash
 
     crash.install()
     if os.environ.get("REVOLT_TABLE_CRASH_SELFTEST") == "1":

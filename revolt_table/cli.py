@@ -12,7 +12,7 @@ from typing import Sequence
 def _size(text: str) -> tuple[int, int]:
     """WIDTHxHEIGHT within the window sizes the table supports (a PNG of another size is refused,
     not silently resized)."""
-    from .userdata import MAX_WINDOW, MIN_WINDOW
+    from .services.userdata import MAX_WINDOW, MIN_WINDOW
 
     try:
         w, h = (int(p) for p in text.lower().split("x"))
@@ -48,7 +48,7 @@ def _percent(text: str) -> int:
 
 
 def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
-    from .i18n import LANGUAGES
+    from .services.i18n import LANGUAGES
     parser.add_argument("--language", choices=LANGUAGES, metavar="CODE",
                         help=f"{what} ({', '.join(LANGUAGES)}); default: the saved setting")
 
@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     count or seat among them; argparse's own errors too)."""
     args = build_parser().parse_args(argv)
     if args.command == "rules" and args.rules_command == "show":
-        from .rules_show import main as show_rules
+        from .rulebook.show import main as show_rules
         return show_rules(args.game, args.language, args.variant)
     if args.command == "rules":
         return _rules_check(args.files)
@@ -288,7 +288,8 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _use_language(args: argparse.Namespace) -> None:
     """--language, else the language saved in the settings (as the window would speak)."""
-    from . import i18n, userdata
+    from .services import i18n
+    from .services import userdata
 
     code = getattr(args, "language", None)
     if not code:
@@ -297,7 +298,7 @@ def _use_language(args: argparse.Namespace) -> None:
 
 
 def _history(args: argparse.Namespace) -> int:
-    from .replay_text import history_command
+    from .records.replay_text import history_command
 
     _use_language(args)
     text, code = history_command()
@@ -307,7 +308,7 @@ def _history(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     """`replay FILE|--last [--text]`: the text replay, or the window's Review of the game."""
-    from .replay_text import EXIT_FAILED, load_for_replay, replay_lines
+    from .records.replay_text import EXIT_FAILED, load_for_replay, replay_lines
 
     _use_language(args)
     entry, problem, code = load_for_replay(args.file, args.last)
@@ -319,8 +320,8 @@ def _replay(args: argparse.Namespace) -> int:
         print("\n".join(lines))
         return 0 if ok else EXIT_FAILED
     if args.file is not None:               # an exported game: into the history, to be listed there
-        from .history import BadEntry
-        from .history_store import HistoryStore
+        from .records.history import BadEntry
+        from .records.store import HistoryStore
 
         try:
             entry = HistoryStore().import_file(args.file)

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from functools import cache
 
 from revolt_table.engine import GameState, load_rules
-from revolt_table.history import HistoryEntry, entry_from_game
+from revolt_table.records.history import HistoryEntry, entry_from_game
 
 PLAYERS = {"doudizhu": 3, "revoltaaa": 3, "revolte": 4, "revolucion": 3}
 T0 = datetime(2026, 3, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from revolt_table.cli import main
-from revolt_table.resources import rules_dir
+from revolt_table.services.resources import rules_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.ai import climbing_ai, hints
 from revolt_table.ai.climbing_hints import HINT_CODES
 from revolt_table.engine import Message, load_rules

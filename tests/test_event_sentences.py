@@ -11,9 +11,9 @@ from dataclasses import fields
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.engine import Message, load_rules
-from revolt_table.replay_text import event_sentences
+from revolt_table.records.replay_text import event_sentences
 
 GAMES = {"revoltaaa": 4, "doudizhu": 3, "revolte": 4, "revolucion": 4}
 NAMES = ["Anna", "Ben", "Clara", "David"]

@@ -21,12 +21,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.ai.base import RandomAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import GameState, Info, Message, Move, Rules, load_rules
 from revolt_table.engine.family import FAMILIES, ai_module, registered, table_module
-from revolt_table.resources import rules_dir
+from revolt_table.services.resources import rules_dir
 from tests.highcard import HIGHCARD
 
 PENDING: set[str] = set()

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 
 NAMES = r"\{(?:family|card|colour|what|other|role|climate|type|party)\}"
 
@@ -63,7 +63,7 @@ def test_a_single_family_name_is_never_joined_to_a_plural_article(lang):
     import random
 
     from revolt_table.engine import load_rules
-    from revolt_table.replay_text import event_sentences
+    from revolt_table.records.replay_text import event_sentences
 
     plural = {"fr": r"\b(?:des|les)", "es": r"\b(?:los|las)", "pt": r"\b(?:dos|das|os|as)", "de": r"\b(?:der|die)"}
     singular = [i18n.t_in(lang, f"tricks.family_one.{k}") for k in "NRB"]

@@ -12,15 +12,13 @@ from pathlib import Path
 import pytest
 
 from history_helpers import PLAYERS, T0, entry, play
-from revolt_table import history_store
+from revolt_table.records import store as history_store
 from revolt_table.engine import load_rules
 from revolt_table.engine import replay as engine_replay
-from revolt_table.history import (MAX_ENTRY_BYTES, BadEntry, HistoryEntry, deal_setup, dump_entry, entry_from_game,
-                                  parse_entry)
-from revolt_table.history_replay import (R_MOVE, R_RULES, R_SCORES, R_SETUP, R_UNFINISHED, replay_entry,
-                                         why_unreplayable)
-from revolt_table.history_store import (INDEX, MAX_ENTRIES, W_CORRUPT, W_NEWER, W_NOT_REGULAR, W_TOO_BIG,
-                                        HistoryStore)
+from revolt_table.records.history import (MAX_ENTRY_BYTES, BadEntry, HistoryEntry, deal_setup, dump_entry,
+                                          entry_from_game, parse_entry)
+from revolt_table.records.replay import R_MOVE, R_RULES, R_SCORES, R_SETUP, R_UNFINISHED, replay_entry, why_unreplayable
+from revolt_table.records.store import INDEX, MAX_ENTRIES, W_CORRUPT, W_NEWER, W_NOT_REGULAR, W_TOO_BIG, HistoryStore
 
 
 @pytest.fixture

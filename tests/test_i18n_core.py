@@ -2,7 +2,8 @@
 
 import pytest
 
-from revolt_table import i18n, userdata
+from revolt_table.services import i18n
+from revolt_table.services import userdata
 
 
 @pytest.mark.parametrize("name, code", [

@@ -16,7 +16,7 @@ for package in (revolt_table.engine, revolt_table.games, revolt_table.ai):
         importlib.import_module(info.name)
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
-from revolt_table.resources import rules_dir
+from revolt_table.services.resources import rules_dir
 for path in sorted(rules_dir().glob("*.yaml")):
     rules = load_rules(path)
     state = rules.new_game(rules.min_players, seed=1)

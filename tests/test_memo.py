@@ -1,4 +1,4 @@
-"""revolt_table/memo.py: a cache of immutable values stays out of the young collections.
+"""revolt_table/engine/memo.py: a cache of immutable values stays out of the young collections.
 
 A plain dict of untracked values is untracked by a collection and tracked again, as a young object, at
 the next insert; then every young collection walks all of it (Dou Dizhu's table of rank counts: up to a
@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 
 from revolt_table.games import doudizhu_combos as dz
-from revolt_table.memo import MemoTable
+from revolt_table.engine.memo import MemoTable
 
 
 def fresh_tuple(i: int) -> tuple:

@@ -20,8 +20,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The resource lookup is tested on a *copy* of resources.py loaded under a private name, so that
+# The resource lookup is tested on a *copy* of services/resources.py loaded under a private name, so that
 # its cache and sys._MEIPASS tricks cannot leak into the real module other tests use.
+
+
+def _services(pkg: Path) -> Path:
+    """The copy's services/ folder (resources.py lives there, one level under the package)."""
+    (pkg / "services").mkdir(parents=True, exist_ok=True)
+    return pkg / "services"
 
 
 def _load_resources_copy(path: Path):
@@ -43,7 +49,7 @@ def _fake_tree(base: Path, *, rules: bool, assets: bool) -> None:
 # ---------------------------------------------------------------------------------- resource lookup
 
 def test_resources_from_source_checkout():
-    from revolt_table import resources
+    from revolt_table.services import resources
 
     assert resources.rules_dir() == ROOT / "rules"
     assert (resources.rules_dir() / "revoltaaa.yaml").is_file()
@@ -54,11 +60,11 @@ def test_resources_from_installed_layout(tmp_path, monkeypatch):
     """pip install puts rules/ and assets/ inside the package (pyproject package-dir mapping)."""
     pkg = tmp_path / "site-packages" / "revolt_table"
     pkg.mkdir(parents=True)
-    shutil.copy(ROOT / "revolt_table" / "resources.py", pkg / "resources.py")
+    shutil.copy(ROOT / "revolt_table" / "services" / "resources.py", _services(pkg) / "resources.py")
     _fake_tree(pkg, rules=True, assets=True)
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
     monkeypatch.chdir(tmp_path)                       # the working directory must not matter
-    resources = _load_resources_copy(pkg / "resources.py")
+    resources = _load_resources_copy(pkg / "services" / "resources.py")
     assert resources.rules_dir() == pkg / "rules"
     assert resources.asset_path("fonts", "f.ttf") == pkg / "assets" / "fonts" / "f.ttf"
 
@@ -86,10 +92,10 @@ def test_resources_from_frozen_bundle(tmp_path, monkeypatch):
     _fake_tree(bundle, rules=True, assets=True)
     pkg = bundle / "revolt_table"
     pkg.mkdir()
-    shutil.copy(ROOT / "revolt_table" / "resources.py", pkg / "resources.py")
+    shutil.copy(ROOT / "revolt_table" / "services" / "resources.py", _services(pkg) / "resources.py")
     monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
     monkeypatch.chdir(tmp_path)
-    resources = _load_resources_copy(pkg / "resources.py")
+    resources = _load_resources_copy(pkg / "services" / "resources.py")
     assert resources.rules_dir() == bundle / "rules"
     assert resources.assets_dir() == bundle / "assets"
 
@@ -97,9 +103,9 @@ def test_resources_from_frozen_bundle(tmp_path, monkeypatch):
 def test_resources_missing_folder_is_a_clear_error(tmp_path, monkeypatch):
     pkg = tmp_path / "lonely" / "revolt_table"
     pkg.mkdir(parents=True)
-    shutil.copy(ROOT / "revolt_table" / "resources.py", pkg / "resources.py")
+    shutil.copy(ROOT / "revolt_table" / "services" / "resources.py", _services(pkg) / "resources.py")
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
-    resources = _load_resources_copy(pkg / "resources.py")
+    resources = _load_resources_copy(pkg / "services" / "resources.py")
     with pytest.raises(FileNotFoundError, match="rules/"):
         resources.rules_dir()
 
@@ -114,7 +120,8 @@ def _raise_and_handle(crash, message="boom"):
 
 
 def test_crash_handler_writes_readable_log(tmp_path, monkeypatch, capsys):
-    from revolt_table import __version__, crash
+    from revolt_table import __version__
+    from revolt_table.services import crash
 
     monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path))
     path = _raise_and_handle(crash, "the deck fell off the table")
@@ -130,7 +137,7 @@ def test_crash_handler_writes_readable_log(tmp_path, monkeypatch, capsys):
 
 def test_crash_handler_never_raises(tmp_path, monkeypatch):
     """Unwritable log folder, no stderr, an exception whose str() fails: still no exception."""
-    from revolt_table import crash
+    from revolt_table.services import crash
 
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -152,7 +159,7 @@ def test_crash_handler_never_raises(tmp_path, monkeypatch):
 
 
 def test_run_guarded_exit_codes(tmp_path, monkeypatch):
-    from revolt_table import crash
+    from revolt_table.services import crash
 
     monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path))
     monkeypatch.setenv(crash.NO_WINDOW_ENV, "1")
@@ -172,7 +179,7 @@ def test_run_guarded_exit_codes(tmp_path, monkeypatch):
 
 
 def test_crash_logs_are_pruned(tmp_path, monkeypatch):
-    from revolt_table import crash
+    from revolt_table.services import crash
 
     monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path))
     monkeypatch.setattr(crash, "KEEP_LOGS", 3)

@@ -1,6 +1,6 @@
 """Counts a player reads take the plural their language gives them: "1 Stich", "2 Stiche" (issue: the
 Révolte! name plate said "1 Stiche"). A text with a count is written in the locale files with two forms,
-`one` and `other`, and revolt_table.i18n.t picks one by the count (its `n`, `count`... placeholder)."""
+`one` and `other`, and revolt_table.services.i18n.t picks one by the count (its `n`, `count`... placeholder)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 COUNTS = {name: 0 for name in i18n.COUNT_NAMES}

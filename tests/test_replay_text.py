@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from history_helpers import T0, entry
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
-from revolt_table.history import dump_entry
-from revolt_table.history_store import HistoryStore
-from revolt_table.replay_text import SAID, history_command, replay_command
+from revolt_table.records.history import dump_entry
+from revolt_table.records.store import HistoryStore
+from revolt_table.records.replay_text import SAID, history_command, replay_command
 
 
 @pytest.fixture
@@ -139,8 +139,10 @@ def test_a_renamed_copy_is_listed_under_its_file_name(store):
 
 
 def test_every_history_text_exists_in_every_language_with_the_same_placeholders():
-    from revolt_table import history_replay, history_store, replay_text
-    from revolt_table.history import SEAT_KINDS
+    from revolt_table.records import replay as history_replay
+    from revolt_table.records import store as history_store
+    from revolt_table.records import replay_text
+    from revolt_table.records.history import SEAT_KINDS
     english = {k: v for k, v in i18n.table("en").items() if k.startswith("history.")}
     used = set(history_store.CODES) | set(history_replay.CODES) | {
         f"history.kind.{k.replace(':', '_')}" for k in SEAT_KINDS}

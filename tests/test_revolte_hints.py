@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.ai import hints, tricks_hints
 from revolt_table.ai.tricks_ai import TricksHeuristicAgent
 from revolt_table.engine import Message, load_rules

@@ -232,7 +232,7 @@ def test_events_and_info_carry_codes_not_english():
     fills all its placeholders; the public info is a hashable record of plain values."""
     from dataclasses import fields, is_dataclass
 
-    from revolt_table import i18n
+    from revolt_table.services import i18n
     seen = set()
     for g in range(12):
         state = R.new_game(3 + g % 3, seed=100 + g)
@@ -257,7 +257,7 @@ def test_events_and_info_carry_codes_not_english():
 
 
 def test_every_code_has_an_english_sentence():
-    from revolt_table import i18n
+    from revolt_table.services import i18n
     for code in CODES:
         assert i18n.has(code), code
 

@@ -447,7 +447,7 @@ def test_refusals_say_why_a_card_cannot_be_played():
 
 def test_refusal_sentences_read_as_before():
     """The English sentences the table shows (the UI adds "Can't play: ")."""
-    from revolt_table import i18n
+    from revolt_table.services import i18n
     state = game([["N5", "R1"], ["N7", "B2"], ["C", "B3"], ["R3", "R4"]], leader=0, coins=[1, 1, 0, 1])
     play(state, "N5")
     assert i18n.say(state.refusal(1, "B2")) == "you must follow Nobles (Blaggard 2 can only cut)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.ai import bomb_hints, hints
 from revolt_table.ai.bomb_ai import BombHeuristicAgent
 from revolt_table.engine import Message, load_rules

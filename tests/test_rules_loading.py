@@ -10,7 +10,7 @@ import pytest
 from revolt_table.cli import main
 from revolt_table.engine import RulesError, load_rules, validate_file
 from revolt_table.engine.rules import merge_overlay
-from revolt_table.resources import rules_dir
+from revolt_table.services.resources import rules_dir
 
 BROKEN = sorted((Path(__file__).parent / "data" / "broken").glob("*.yaml"))
 EXPECT = re.compile(r"^# expect: (\d+):(\d+): (.+)$")

@@ -5,9 +5,11 @@ import sys
 
 import pytest
 
-from revolt_table import i18n, quickref, rulebook
+from revolt_table.services import i18n
+from revolt_table.rulebook import quickref
+from revolt_table import rulebook
 from revolt_table.cli import main
-from revolt_table.rules_show import render
+from revolt_table.rulebook.show import render
 
 GAMES = rulebook.game_ids()
 

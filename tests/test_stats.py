@@ -9,12 +9,12 @@ from datetime import timedelta
 import pytest
 
 from history_helpers import T0, entry
-from revolt_table import stats
+from revolt_table.records import stats
 from revolt_table.engine.message import Message
-from revolt_table.history import Seat
-from revolt_table.history_replay import R_RULES
-from revolt_table.history_store import HistoryStore
-from revolt_table.stats import ClimbingFacts, GameFacts, LevelRecord, collect_facts, player_names, statistics
+from revolt_table.records.history import Seat
+from revolt_table.records.replay import R_RULES
+from revolt_table.records.store import HistoryStore
+from revolt_table.records.stats import ClimbingFacts, GameFacts, LevelRecord, collect_facts, player_names, statistics
 
 
 def facts(n: int, game: str, seats: list[tuple[str, str]], scores, winners, climbing=None, unreplayable=None):

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from revolt_table import i18n
-from revolt_table.resources import asset_path
+from revolt_table.services import i18n
+from revolt_table.services.resources import asset_path
 
 LOCALE = asset_path("locale")
 OTHERS = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
@@ -102,8 +102,9 @@ def test_translations_are_not_english_copies():
 
 # ------------------------------------------------------------------------------------------ rules files
 
-from revolt_table import quickref, rulebook  # noqa: E402
-from revolt_table.resources import rules_dir  # noqa: E402
+from revolt_table.rulebook import quickref  # noqa: E402
+from revolt_table import rulebook  # noqa: E402
+from revolt_table.services.resources import rules_dir  # noqa: E402
 
 GAMES = rulebook.game_ids()
 

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from revolt_table import userdata
+from revolt_table.services import userdata
 
 
 @pytest.fixture

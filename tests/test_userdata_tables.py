@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.engine.yamlsource import Located
 
 

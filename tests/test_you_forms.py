@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from revolt_table import i18n
-from revolt_table.i18n import join_names, t_in, you
+from revolt_table.services import i18n
+from revolt_table.services.i18n import join_names, t_in, you
 from revolt_table.ui.seatnames import seat_names
 
 
@@ -104,7 +104,7 @@ def test_hot_seat_names_are_names_unless_one_kept_you():
 def test_a_session_names_its_reader_and_saves_plain_names():
     from revolt_table.engine import load_rules
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import dump_yaml
+    from revolt_table.services.userdata import dump_yaml
 
     session = Session(load_rules("doudizhu"), ["human", "ai:easy", "ai:easy"], None, match_seed=1, save=False)
     assert session.names == ["You", "Anna", "Ben"] and i18n.is_you(session.names[0])

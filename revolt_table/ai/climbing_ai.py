@@ -35,7 +35,7 @@ from ..engine.move import Move
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
 from ..games.climbing import CARD_IDS, PASS, move_of_key
-from ..memo import MemoTable
+from ..engine.memo import MemoTable
 from .base import HeuristicAgent
 from .budget import Budget, Clock
 from .climbing_endgame import EndgameSolver, TooBig

@@ -18,7 +18,7 @@ play-out (what it settled so far stays valid).
 from __future__ import annotations
 
 from ..games import doudizhu_combos as dz
-from ..memo import MemoTable
+from ..engine.memo import MemoTable
 from .budget import Clock
 
 CLOCK_EVERY = 1024      # expansions between two readings of the clock

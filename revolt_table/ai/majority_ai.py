@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .. import i18n
+from ..services import i18n
 from ..engine.message import Message
 from ..engine.move import Move
 from ..engine.state import View

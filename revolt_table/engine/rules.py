@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..resources import rules_dir
+from ..services.resources import rules_dir
 from .errors import Diagnostic, RulesError, UnknownGame, quoted
 from .family import Family, available_families, get_family
 from .schema import AnyMapping, DictOf, Int, ListOf, Map, Str
@@ -143,7 +143,7 @@ def rules_folders() -> list[Path]:
     """Where game ids are looked up: the bundled rules, then the player's rules folder if it exists."""
     folders = [rules_dir()]
     try:
-        from ..userdata import user_rules_dir
+        from ..services.userdata import user_rules_dir
         user = user_rules_dir(create=False)
     except (ImportError, OSError):
         user = None

@@ -16,7 +16,7 @@ values or `Limits.lines` lines, a second document, numbers out of range, NUL byt
 `Limits.diagnostics`. The parser is PyYAML's pure-Python one: the same messages everywhere, and with
 these limits its worst case is well under a second (benchmarks/hostile_rules.py measures it).
 
-Settings and saves are read by the same code with their own limits (revolt_table/userdata.py).
+Settings and saves are read by the same code with their own limits (revolt_table/services/userdata.py).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
-from ..smallfile import FileRefused, read_small_bytes
+from ..services.smallfile import FileRefused, read_small_bytes
 from .errors import Diagnostic, quoted
 from .message import shorten
 

@@ -62,7 +62,7 @@ from ..engine.message import Message, Refusal
 from ..engine.move import Move
 from ..engine.schema import Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
-from ..memo import MemoTable
+from ..engine.memo import MemoTable
 from . import doudizhu_combos as dz
 
 # --- cards --------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from ..engine.message import Message, Refusal
-from ..memo import MemoTable
+from ..engine.memo import MemoTable
 
 __all__ = [
     "RANKS", "TYPES", "Combo", "classify", "beats", "leading_moves", "responses",

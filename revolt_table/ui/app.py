@@ -13,13 +13,13 @@ from typing import Callable
 
 import pygame
 
-from revolt_table import userdata
-from revolt_table.resources import asset_path
+from revolt_table.services import userdata
+from revolt_table.services.resources import asset_path
 from revolt_table.ui import fonts, i18n, theme
 from revolt_table.ui.look import LookFilter, LookSettings
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics, metrics_for
-from revolt_table.userdata import GameSetup, Settings
+from revolt_table.services.userdata import GameSetup, Settings
 
 log = logging.getLogger(__name__)
 

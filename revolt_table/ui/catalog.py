@@ -22,7 +22,7 @@ from typing import Any
 
 from revolt_table.engine import RulesError, validate_file
 from revolt_table.engine.errors import quoted
-from revolt_table.resources import rules_dir
+from revolt_table.services.resources import rules_dir
 from revolt_table.ui import i18n
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ def _files(folder: Path) -> list[Path]:
 
 def user_folder() -> Path | None:
     """The player's rules folder, if there is one (never created here)."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
 
     try:
         return userdata.user_rules_dir(create=False)

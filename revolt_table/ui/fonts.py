@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from revolt_table.resources import asset_path
+from revolt_table.services.resources import asset_path
 
 _REGULAR = "DejaVuSans.ttf"
 _BOLD = "DejaVuSans-Bold.ttf"

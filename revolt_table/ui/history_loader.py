@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from revolt_table.engine.message import Message
-from revolt_table.history import EntrySummary
-from revolt_table.history_store import HistoryStore
-from revolt_table.stats import GameFacts, collect_facts
+from revolt_table.records.history import EntrySummary
+from revolt_table.records.store import HistoryStore
+from revolt_table.records.stats import GameFacts, collect_facts
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The UI's name for the translation tables, which live in revolt_table/i18n.py (no pygame there).
+"""The UI's name for the translation tables, which live in revolt_table/services/i18n.py (no pygame there).
 
 Why an alias: the CLI prints translated rules and the settings loader picks the system language
 without the window, so the machinery moved out of ui/. UI code keeps `from revolt_table.ui.i18n import t`,
@@ -10,6 +10,6 @@ from __future__ import annotations
 
 import sys
 
-from revolt_table import i18n as _core
+from revolt_table.services import i18n as _core
 
 sys.modules[__name__] = _core

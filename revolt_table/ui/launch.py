@@ -69,7 +69,7 @@ def start_game(app, setup, *, seed: int | None = None, autoquit: bool = False):
 
 def resume_game(app):
     """Resume the saved game; a corrupt or unplayable save is set aside with a message."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
     from revolt_table.ui.table.strings import tt
@@ -111,7 +111,7 @@ def _seats(args, rules) -> tuple[list[str], int]:
     seats = seats[:players]
     lo, hi = rules.min_players, rules.max_players
     if not lo <= players <= hi:
-        from revolt_table.i18n import t
+        from revolt_table.services.i18n import t
         if lo == hi:
             raise ValueError(t("setup.players_exact", game=rules.name, n=lo, players=players))
         raise ValueError(t("setup.players_range", game=rules.name, lo=lo, hi=hi, players=players))
@@ -121,7 +121,7 @@ def _seats(args, rules) -> tuple[list[str], int]:
 def _saves(args) -> tuple[bool, bool]:
     """For `play`: (save this game?, say that the saved game is kept rather than replaced?). A saved
     game is replaced only with --replace-save; --no-save never saves."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
 
     if getattr(args, "no_save", False):
         return False, False
@@ -222,7 +222,7 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
     from revolt_table.ui.app import App
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     rules = load_rules(game, variant=variant)
     players = players or rules.default_players
@@ -293,7 +293,7 @@ def _capture(game: str, players: int | None, seed: int, moves: int, size: tuple[
 
 
 def _screenshot(args) -> int:
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui.look import appearance
 
     saved, _ = userdata.load_settings()          # the saved language and look, each overridable

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from revolt_table.i18n import t, tn
+from revolt_table.services.i18n import t, tn
 
 UNITS = ("game", "deal")
 

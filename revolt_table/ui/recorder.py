@@ -23,7 +23,7 @@ import threading
 from typing import Any, Callable, Sequence
 
 from revolt_table.engine.message import Message
-from revolt_table.history_store import HistoryStore
+from revolt_table.records.store import HistoryStore
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,7 @@ def show_notices(app: Any) -> None:
     """Toast every waiting notice in the current language (called from scenes' update)."""
     if not _notices:
         return
-    from revolt_table import i18n
+    from revolt_table.services import i18n
 
     for message in take_notices():
         app.notify(i18n.say(message))

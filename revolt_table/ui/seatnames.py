@@ -2,17 +2,17 @@
 
 Why a module: "You" is the default name of the human's seat, and a text that conjugates a name in the
 third person would read "You wins the fight", "Vous gagne", "Du gewinnt". The names made here are
-YouName (revolt_table.i18n) where the seat is the player reading, and t() then says such texts in their
+YouName (revolt_table.services.i18n) where the seat is the player reading, and t() then says such texts in their
 `you` form ("You win the fight"). The session names its seats here; the Review names a past game's here.
 """
 
 from __future__ import annotations
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 
 
 def seat_names(seats: list[str], names: list[str]) -> list[str]:
-    """The names the table shows, each a YouName (revolt_table.i18n) where it is the player reading.
+    """The names the table shows, each a YouName (revolt_table.services.i18n) where it is the player reading.
 
     Who that is: the one human at a table of AIs, whatever name they chose (the tables already speak to
     that player as "you": "You start", "lead: You", "{name} attacks you"; a third-person "Marie wins the

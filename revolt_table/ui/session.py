@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.ai.registry import AGENT_NAMES, make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
 from revolt_table.engine.rules import resolve_rules_path
-from revolt_table.history import DealSetup
+from revolt_table.records.history import DealSetup
 from revolt_table.ui import recorder
 from revolt_table.ui.seatnames import seat_names
 
@@ -74,7 +74,7 @@ def describe_record(record: dict[str, Any]) -> str:
     "Révolte! · 4 players · Game 2 of 4", "Dou Dizhu · 3 players · 12 moves played" (the game's name
     and its variant's in the player's language; a rules file that no longer reads gives its id)."""
     from revolt_table import rulebook
-    from revolt_table.i18n import language, t, tn
+    from revolt_table.services.i18n import language, t, tn
     from revolt_table.ui import matchtext
 
     game_id = str(record.get("rules", ""))

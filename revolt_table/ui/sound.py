@@ -13,7 +13,7 @@ import time
 
 import pygame
 
-from revolt_table.resources import asset_path
+from revolt_table.services.resources import asset_path
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.engine import load_rules
-from revolt_table.userdata import Settings
+from revolt_table.services.userdata import Settings
 
 DT = 1 / 60
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]

@@ -16,7 +16,7 @@ import pygame
 import pytest
 import yaml
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.engine import load_rules
 from revolt_table.ui import cards
 from revolt_table.ui.fonts import font

@@ -13,8 +13,8 @@ import pygame
 import pytest
 import yaml
 
-from revolt_table import i18n
-from revolt_table.resources import rules_dir
+from revolt_table.services import i18n
+from revolt_table.services.resources import rules_dir
 from revolt_table.ui import fonts
 
 

@@ -20,9 +20,9 @@ import pytest
 
 from conftest import click, frames, key
 from revolt_table.engine import load_rules
-from revolt_table.history import read_entry_file
-from revolt_table.history_store import HistoryStore
-from revolt_table.stats import collect_facts, statistics
+from revolt_table.records.history import read_entry_file
+from revolt_table.records.store import HistoryStore
+from revolt_table.records.stats import collect_facts, statistics
 from revolt_table.ui import draw, recorder, theme
 from tests.history_helpers import entry
 from tests.ui.table_helpers import NAMES, open_table, run_frames

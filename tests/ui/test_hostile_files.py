@@ -20,8 +20,8 @@ import pygame
 import pytest
 from conftest import click, frames, right_arrow, scene_names
 
-from revolt_table import userdata
-from revolt_table.resources import rules_dir
+from revolt_table.services import userdata
+from revolt_table.services.resources import rules_dir
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
 VALID = (HOSTILE / "85_date_value.yaml").read_text(encoding="utf-8").replace("name: 2001-02-30", "name: House Rules")
@@ -456,7 +456,7 @@ def test_a_fifo_in_place_of_a_rules_translation_is_refused_unread(home):
 def test_a_game_played_from_a_file_resumes_from_that_file(home, tmp_path):
     """`revolt-table play some/where/house.yaml`: the save keeps the file's path (its id names no file in
     the rules folders), so Resume finds it; a game found by its id saves only the id."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.engine import load_rules
     from revolt_table.ui.session import Session
 

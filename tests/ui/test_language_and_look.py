@@ -3,7 +3,7 @@
 import pygame
 
 from conftest import click, frames, right_arrow
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.ui import i18n
 
 

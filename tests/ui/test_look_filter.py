@@ -87,7 +87,7 @@ def test_frame_time_benchmark_quick_mode_reports_the_look(tmp_path):
 
 def test_appearance_is_the_saved_settings_with_overrides():
     from revolt_table.ui.look import appearance
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     saved = Settings(language="pt", contrast=30, grain=70, temperature=10)
     assert appearance(saved) == {"language": "pt", "contrast": 30, "grain": 70, "temperature": 10}

@@ -86,7 +86,7 @@ def test_new_game_setup_starts_with_chosen_seats_and_remembers(title_app):
     assert setup.players == 5 and setup.names[1] == "Zoë" and setup.seats[1] == "ai:hard"
     assert len(setup.seats) == len(setup.names) == 5
     # remembered in the settings file for next time
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     saved, warning = userdata.load_settings()
     assert warning is None and saved.last_setup.names[1] == "Zoë" and saved.last_setup.players == 5
 

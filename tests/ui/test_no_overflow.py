@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from conftest import frames
-from revolt_table.i18n import LANGUAGES
+from revolt_table.services.i18n import LANGUAGES
 from revolt_table.ui import draw, i18n
 from revolt_table.ui.catalog import load_catalog
 from revolt_table.ui.fonts import font
@@ -88,7 +88,7 @@ def _newgame_match(app):
 
 def _long_save() -> None:
     """A saved game whose name is as long as they come: a variant, six players, the match's last game."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
 
     players = 6
     userdata.save_game_record({
@@ -130,7 +130,7 @@ def _rules_page(game_id, tab):
 def _history_scene(app):
     """History over a sample history (six long names, a variant, a game that no longer replays, selected
     so its reason shows), read before it is drawn."""
-    from revolt_table.history_store import HistoryStore
+    from revolt_table.records.store import HistoryStore
     from revolt_table.ui.scenes.history import HistoryScene
     from tests.history_helpers import sample_history
 
@@ -167,7 +167,7 @@ def _review_scene(app):
     """Review of the six-seat Revolución game with long names, at a move of the first human seat, with
     an analysis (made up: its texts are what matters here) shown beside it, and one at the deal."""
     from revolt_table.ai.analysis import Analysis, Estimate
-    from revolt_table.history_store import HistoryStore
+    from revolt_table.records.store import HistoryStore
     from revolt_table.ui.scenes.review import ReviewScene
 
     store = HistoryStore()

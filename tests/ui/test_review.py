@@ -11,7 +11,7 @@ import pytest
 
 from conftest import click, frames, key
 from revolt_table.ai.analysis import AnalysisBudget
-from revolt_table.history_store import HistoryStore
+from revolt_table.records.store import HistoryStore
 from revolt_table.ui import recorder
 from tests.history_helpers import entry
 from tests.ui.table_helpers import open_table, run_frames
@@ -95,7 +95,7 @@ def test_the_slider_buttons_and_play_move_through_the_game(app):
 def test_the_text_panel_tells_the_move_and_what_it_said(app, monkeypatch):
     """Revolución's moves say things (exchanges, fights): the panel shows the same sentences as the text
     replay, and the final scores at the end."""
-    from revolt_table.replay_text import replay_lines
+    from revolt_table.records.replay_text import replay_lines
 
     played = entry("revolucion", seed=4)
     scene = review_of(app, played)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from conftest import key
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.engine import load_rules
 from revolt_table.ui.scenes.review_moves import move_words
 from tests.history_helpers import entry

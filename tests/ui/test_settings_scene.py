@@ -3,7 +3,7 @@
 import pygame
 
 from conftest import right_arrow, click, key
-from revolt_table import userdata
+from revolt_table.services import userdata
 
 
 def test_settings_saved_on_change(title_app, make_app):

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from conftest import click, frames, key
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.engine import load_rules
-from revolt_table.i18n import LANGUAGES
+from revolt_table.services.i18n import LANGUAGES
 from revolt_table.ui import draw, i18n
-from revolt_table.userdata import Settings
+from revolt_table.services.userdata import Settings
 
 
 @contextmanager

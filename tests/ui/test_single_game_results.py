@@ -10,7 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from revolt_table import i18n  # noqa: E402
+from revolt_table.services import i18n  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 from tests.ui.table_helpers import open_table  # noqa: E402
 

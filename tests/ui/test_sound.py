@@ -12,7 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from revolt_table.resources import asset_path  # noqa: E402
+from revolt_table.services.resources import asset_path  # noqa: E402
 from revolt_table.ui.sound import NAMES, SoundBoard  # noqa: E402
 
 

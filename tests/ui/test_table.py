@@ -193,7 +193,7 @@ def test_animated_round_plays_at_speed_and_can_be_skipped(table_home):
 
 
 def test_session_saves_every_move_and_resumes(table_home):
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui.launch import resume_game
 
     app, scene = make_table(save=True, seed=21)
@@ -214,7 +214,7 @@ def test_session_saves_every_move_and_resumes(table_home):
 def test_a_save_the_table_cannot_show_is_set_aside_not_a_crash(table_home, monkeypatch):
     """The save reads well but its table fails to build (a family's table bug, a rules file changed
     under it): Resume says so, sets the save aside and stays on the title; the AI worker is closed."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui import launch
     from revolt_table.ui.scenes import table as table_module
     from revolt_table.ui.session import Session
@@ -262,7 +262,7 @@ def test_family_card_image_hook_paints_every_card(table_home):
 def test_finished_games_keep_their_facts_in_the_save_and_the_results(table_home):
     """The RevoltaaA table keeps a small note of each finished game (its table's game_note, from the
     final public view) for the results of the later games; the note goes in the save, which resumes."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui.session import Session
 
     app, scene = make_table(seats=("ai:normal",) * 4, seed=3, save=True)
@@ -288,7 +288,7 @@ def test_finished_games_keep_their_facts_in_the_save_and_the_results(table_home)
 @pytest.mark.parametrize("game", ["doudizhu", "revolte", "revolucion"])
 def test_a_match_with_a_finished_game_saves_and_resumes(table_home, game):
     """Every family's note fits the save (userdata.RECORD_SCHEMA): a match resumes after its first game."""
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.engine import load_rules
     from revolt_table.ui.session import Session
 

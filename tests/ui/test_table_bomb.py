@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
-from revolt_table.userdata import Settings  # noqa: E402
+from revolt_table.services.userdata import Settings  # noqa: E402
 from tests.ui.pixels import count_below  # noqa: E402
 from tests.ui.table_helpers import (NAMES, card_point, card_rect, open_table, post_click, post_key,  # noqa: E402
                                     post_move, run_frames)
@@ -336,7 +336,7 @@ def test_every_bomb_text_key_exists_in_english():
 
     import yaml
 
-    from revolt_table.resources import asset_path
+    from revolt_table.services.resources import asset_path
 
     english = yaml.safe_load(asset_path("locale", "en.bomb.yaml").read_text(encoding="utf-8"))
     flat = set()

@@ -411,13 +411,13 @@ def test_a_playable_selection_is_named_and_p_says_no_bid():
 
 
 def i18n_say(message) -> str:
-    from revolt_table import i18n
+    from revolt_table.services import i18n
     return i18n.say(message)
 
 
 def test_joker_names_follow_the_language():
     """The word under a joker's star comes from the translation files (BIG in English, 大王 in Chinese)."""
-    from revolt_table import i18n
+    from revolt_table.services import i18n
 
     app, scene = make_table()
     fam = scene.family

@@ -172,7 +172,7 @@ def test_an_eliminated_human_at_revolucion_skips_to_the_result(table_home, monke
 
 
 def test_an_out_human_can_leave_and_resume_later(out_table):
-    from revolt_table import userdata
+    from revolt_table.services import userdata
     from revolt_table.ui.scenes.title import TitleScene
 
     app, scene = out_table

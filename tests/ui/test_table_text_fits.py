@@ -23,7 +23,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from revolt_table.i18n import LANGUAGES
+from revolt_table.services.i18n import LANGUAGES
 from revolt_table.ui import draw, i18n
 from revolt_table.ui.table import render, widgets
 from tests.ui.table_helpers import open_table, run_frames

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from revolt_table.ai.registry import make_agent  # noqa: E402
-from revolt_table import i18n  # noqa: E402
+from revolt_table.services import i18n  # noqa: E402
 from revolt_table.engine import Move, load_rules  # noqa: E402
 from tests.ui import table_helpers as helpers  # noqa: E402
 from tests.ui.table_helpers import NAMES, open_table, post_click, post_key, post_move, run_frames  # noqa: E402

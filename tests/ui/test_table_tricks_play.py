@@ -14,7 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from revolt_table import i18n  # noqa: E402
+from revolt_table.services import i18n  # noqa: E402
 from revolt_table.ai import hints  # noqa: E402
 from revolt_table.ui import theme  # noqa: E402
 from tests.ui.table_helpers import open_table, post_click, post_key, post_move, run_frames  # noqa: E402

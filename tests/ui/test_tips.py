@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from conftest import click, frames, key
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.ui import theme
-from revolt_table.userdata import Settings
+from revolt_table.services.userdata import Settings
 
 
 @pytest.fixture

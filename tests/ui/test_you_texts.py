@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.engine import load_rules
 from tests.ui.table_helpers import run_frames
 
@@ -52,7 +52,7 @@ def open_default_table(game: str, players: int, lang: str, seed: int):
     from revolt_table.ui.launch import install
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.userdata import Settings
+    from revolt_table.services.userdata import Settings
 
     app = App(size=(1024, 640), settings=Settings(animation_speed=SPEED, ai_pace=0.0), save_settings=False)
     install(app)

@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene

@@ -29,12 +29,12 @@ from typing import Callable
 import pygame
 
 from revolt_table.engine.message import Message
-from revolt_table.history import BadEntry, EntrySummary, deal_setup
-from revolt_table.history_replay import R_ERROR, R_RULES, R_SETUP
-from revolt_table.history_store import HistoryStore
-from revolt_table.i18n import say
-from revolt_table.replay_text import date_text, game_title
-from revolt_table.smallfile import FileRefused
+from revolt_table.records.history import BadEntry, EntrySummary, deal_setup
+from revolt_table.records.replay import R_ERROR, R_RULES, R_SETUP
+from revolt_table.records.store import HistoryStore
+from revolt_table.services.i18n import say
+from revolt_table.records.replay_text import date_text, game_title
+from revolt_table.services.smallfile import FileRefused
 from revolt_table.ui import recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader, reasons
@@ -168,7 +168,7 @@ class HistoryScene(PageScene):
         return True
 
     def title_of(self, summary: EntrySummary) -> str:
-        from revolt_table.i18n import language
+        from revolt_table.services.i18n import language
 
         key = (summary.game, summary.variant, language())
         if key not in self._titles:

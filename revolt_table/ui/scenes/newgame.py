@@ -20,7 +20,7 @@ from revolt_table.ui.catalog import GameInfo, load_catalog
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector, TextField
-from revolt_table.userdata import SEAT_KINDS, GameSetup
+from revolt_table.services.userdata import SEAT_KINDS, GameSetup
 
 MAX_SEATS = 6
 MATCH_LENGTHS = tuple(range(1, 11))          # what the Length selector offers (plus a longer game default)
@@ -100,7 +100,7 @@ class NewGameScene(PageScene):
         return (notes.description if notes and notes.description else "") or book.summary
 
     def _book(self, game: GameInfo):
-        """The game's name, summary and variants in the player's language (revolt_table/rulebook.py)."""
+        """The game's name, summary and variants in the player's language (revolt_table/rulebook/__init__.py)."""
         from revolt_table.ui.scenes.rules import book_for
 
         cache = self.__dict__.setdefault("_books", {})
@@ -115,7 +115,7 @@ class NewGameScene(PageScene):
         while len(s.names) < MAX_SEATS:
             s.names.append(default_name(len(s.names)))
         # a default name in another language ("You" saved before switching to German) follows the language
-        from revolt_table.i18n import LANGUAGES, t_in
+        from revolt_table.services.i18n import LANGUAGES, t_in
         for i, name in enumerate(s.names):
             if any(name == t_in(lang, f"setup.default_name_{i + 1}") for lang in LANGUAGES):
                 s.names[i] = default_name(i)

@@ -24,10 +24,10 @@ from typing import Callable
 
 import pygame
 
-from revolt_table.history import HistoryEntry
-from revolt_table.history_replay import Unreplayable
-from revolt_table.i18n import say, tn
-from revolt_table.replay_text import date_text, game_title
+from revolt_table.records.history import HistoryEntry
+from revolt_table.records.replay import Unreplayable
+from revolt_table.services.i18n import say, tn
+from revolt_table.records.replay_text import date_text, game_title
 from revolt_table.ui import cards, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
@@ -68,7 +68,7 @@ def open_review(app, entry: HistoryEntry, *, push: bool = True, **kwargs) -> "Re
 def finished_entry(state, seats, names) -> HistoryEntry | None:
     """The finished game `state` as a history entry for its Review (results screen); None when it
     cannot be one (a game dealt by hand with deal=, with no seed to replay it from)."""
-    from revolt_table.history import entry_from_game
+    from revolt_table.records.history import entry_from_game
 
     try:
         return entry_from_game(state, list(seats), list(names))

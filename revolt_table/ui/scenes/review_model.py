@@ -21,9 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from revolt_table.engine import Event, Rules, View
-from revolt_table.history import HistoryEntry
-from revolt_table.history_replay import entry_rules, replay_entry
-from revolt_table.replay_text import event_sentences
+from revolt_table.records.history import HistoryEntry
+from revolt_table.records.replay import entry_rules, replay_entry
+from revolt_table.records.replay_text import event_sentences
 from revolt_table.ui.scenes.review_moves import move_phase
 
 #: zones that hold no cards worth showing: the box and the unused cards, the draw pile, token supplies

@@ -1,8 +1,8 @@
 """Rules: choose a game, then read it in two tabs, "Table" and "Full rules", in the player's language.
 
-"Table" is the quick reference a player glances at mid-game, drawn (revolt_table/quickref.py, drawn by
+"Table" is the quick reference a player glances at mid-game, drawn (revolt_table/rulebook/quickref.py, drawn by
 rules_table.QuickRefPanel); "Full rules" is the rules text followed by the rulings and the variants.
-Both come from revolt_table/rulebook.py, which reads the rules file and its translation beside it, so
+Both come from revolt_table/rulebook/__init__.py, which reads the rules file and its translation beside it, so
 the screen reads the same in every shipped language. Tab (or 1/2, or a click on a tab) switches.
 """
 
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table import quickref, rulebook
-from revolt_table.i18n import language
+from revolt_table.rulebook import quickref
+from revolt_table import rulebook
+from revolt_table.services.i18n import language
 from revolt_table.ui import draw, theme
 from revolt_table.ui.catalog import GameInfo, load_catalog
 from revolt_table.ui.i18n import t

@@ -1,4 +1,4 @@
-"""The Rules screen's "Table" tab: a game's quick reference (revolt_table/quickref.py) drawn, not prose.
+"""The Rules screen's "Table" tab: a game's quick reference (revolt_table/rulebook/quickref.py) drawn, not prose.
 
 Why a RichTextPanel subclass: it scrolls, fades and shows a scrollbar exactly like the "Full rules" tab;
 only the pre-rendering differs. Each section is a gold heading and rows of label, small drawn cards
@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from revolt_table import quickref
+from revolt_table.rulebook import quickref
 from revolt_table.ui import theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.widgets import RichTextPanel
@@ -30,7 +30,7 @@ _COIN = (226, 178, 52)
 
 @lru_cache(maxsize=256)
 def mini_card(code: str, height: int, four_colour: bool = False) -> pygame.Surface:
-    """A small card face for a quickref code (see revolt_table/quickref.py for the codes)."""
+    """A small card face for a quickref code (see revolt_table/rulebook/quickref.py for the codes)."""
     w, h = max(8, int(height * 0.7)), height
     card = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(2, w // 7)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table import userdata
+from revolt_table.services import userdata
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom

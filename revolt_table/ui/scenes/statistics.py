@@ -1,11 +1,11 @@
-"""Statistics: how a player does at one game, from the history (revolt_table/stats.py does the sums).
+"""Statistics: how a player does at one game, from the history (revolt_table/records/stats.py does the sums).
 
 Choose the game and the player (the human names that played it, most games first). The left panel
 has the overall figures (games, wins, win rate, mean points, best and current winning streak) and the
 win rate by the strongest opponent at the table; the right panel has a chart of the last games (each
 game's result and the running win rate, ui/widgets/chart.py) and, for Dou Dizhu, the landlord and
 farmer win rates, bids and bombs. A shared win counts as a share (two farmers: half each), as the
-footnote says; stats.py's header has the reasons for every such choice.
+footnote says; records/stats.py's header has the reasons for every such choice.
 
 The figures shown are exactly `stats.statistics(facts, game, player)` formatted: `figure_rows`,
 `level_rows` and `climbing_rows` make the texts (tests compare them with the module's numbers).
@@ -19,8 +19,8 @@ from types import SimpleNamespace
 
 import pygame
 
-from revolt_table.replay_text import game_title
-from revolt_table.stats import ClimbingStats, GameFacts, Statistics, player_names, statistics
+from revolt_table.records.replay_text import game_title
+from revolt_table.records.stats import ClimbingStats, GameFacts, Statistics, player_names, statistics
 from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
@@ -107,7 +107,7 @@ class StatisticsScene(PageScene):
             self.facts = list(self.loader.facts)
             self._fill_games()
         for message in self.loader.take_warnings():
-            from revolt_table.i18n import say
+            from revolt_table.services.i18n import say
             self.app.notify(say(message))
 
     def _title(self, game: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Callable, TypeVar
 
 import yaml
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.engine.errors import Diagnostic
 from revolt_table.engine.rules import MAX_MATCH_GAMES
 from revolt_table.engine.schema import (Bool, Choice, Int, ListOf, Map, Maybe, Number, Spec, Str, Tuple)
@@ -47,7 +47,7 @@ AI_PACES: tuple[float, ...] = (0.0, 0.4, 0.8, 1.5)
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MIN_WINDOW: tuple[int, int] = (1024, 640)
 MAX_WINDOW: tuple[int, int] = (2560, 1440)
-LANGUAGES: tuple[str, ...] = i18n.LANGUAGES       # the shipped languages (revolt_table/i18n.py)
+LANGUAGES: tuple[str, ...] = i18n.LANGUAGES       # the shipped languages (revolt_table/services/i18n.py)
 TEXT_SIZES: tuple[str, ...] = ("normal", "large")
 LOOK_NEUTRAL = 50                                  # look settings: 50 % changes nothing
 SEAT_KINDS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from revolt_table import i18n
+from revolt_table.services import i18n
 from revolt_table.rulebook import Rulebook
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from revolt_table.engine.message import Message
-from revolt_table.resources import asset_path
+from revolt_table.services.resources import asset_path
 
 # The shipped languages, in the order the selectors offer them (each shown in its own name).
 LANGUAGES: tuple[str, ...] = ("en", "pt", "de", "fr", "es", "zh")

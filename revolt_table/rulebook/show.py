@@ -1,6 +1,6 @@
 """`revolt-table rules show GAME [--language CODE] [--variant V]`: the rules as a player reads them.
 
-Prints what the Rules screen shows, as text: the "Table" tab (revolt_table/quickref.py), then the full
+Prints what the Rules screen shows, as text: the "Table" tab (revolt_table/rulebook/quickref.py), then the full
 rules, then the rulings (and the variant's description). Why a module of its own: cli.py only wires
 arguments; this holds the formatting, and tests call render() directly.
 """
@@ -10,7 +10,9 @@ from __future__ import annotations
 import sys
 import textwrap
 
-from revolt_table import i18n, quickref, rulebook
+from revolt_table.services import i18n
+from revolt_table.rulebook import quickref
+from revolt_table import rulebook
 
 WIDTH = 100
 

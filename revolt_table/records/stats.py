@@ -38,14 +38,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
-from . import __version__, userdata
-from .engine.message import Message
-from .engine.rules import resolve_rules_path
+from .. import __version__
+from ..services import userdata
+from ..engine.message import Message
+from ..engine.rules import resolve_rules_path
 from .history import EntrySummary, HistoryEntry, Seat
-from .history_replay import CODES as UNREPLAYABLE_CODES
-from .history_replay import Replayed, RulesCache, Unreplayable, replay_entry
-from .history_store import HistoryStore
-from .smallfile import read_small_bytes
+from .replay import CODES as UNREPLAYABLE_CODES
+from .replay import Replayed, RulesCache, Unreplayable, replay_entry
+from .store import HistoryStore
+from ..services.smallfile import read_small_bytes
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from typing import Any
 
 from revolt_table.engine.rules import merge_overlay, resolve_rules_path
 from revolt_table.engine.yamlsource import load_located_file
-from revolt_table.i18n import DEFAULT
-from revolt_table.resources import rules_dir
+from revolt_table.services.i18n import DEFAULT
+from revolt_table.services.resources import rules_dir
 
 TRANSLATIONS = "translations"
 
@@ -50,7 +50,7 @@ class Rulebook:
     variants: tuple[VariantNotes, ...] = ()
     card_texts: dict[str, str] = field(default_factory=dict)   # card id -> its text (a deck's cards)
     path: Path | None = None
-    # the rules file's own numbers, for the quick reference (revolt_table/quickref.py); read-only
+    # the rules file's own numbers, for the quick reference (revolt_table/rulebook/quickref.py); read-only
     source: dict = field(default_factory=dict, compare=False, repr=False)
 
 

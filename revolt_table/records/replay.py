@@ -18,8 +18,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Event, GameState, IllegalMove, Rules, RulesError, load_rules
-from .engine.message import Message, shorten
+from ..engine import Event, GameState, IllegalMove, Rules, RulesError, load_rules
+from ..engine.message import Message, shorten
 from .history import EntrySummary, HistoryEntry
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ Rules this module keeps:
 - it imports almost nothing at module level, so installing it cannot itself fail;
 - its messages are plain English on purpose: the translation machinery may be what crashed.
 
-The log folder is `revolt_table.userdata.log_dir()` (platformdirs user_log_dir "RevoltTable", or
+The log folder is `revolt_table.services.userdata.log_dir()` (platformdirs user_log_dir "RevoltTable", or
 $REVOLT_TABLE_HOME/logs); if userdata cannot be imported, the same rule is applied here.
 """
 
@@ -38,7 +38,7 @@ _installed = False
 def log_folder() -> Path:
     """The user's log folder (created); falls back to the temp folder if that cannot be made."""
     try:
-        from revolt_table import userdata
+        from revolt_table.services import userdata
         return userdata.log_dir()
     except Exception:  # noqa: BLE001 - userdata missing or broken: apply the same rule here
         pass
@@ -274,7 +274,7 @@ def _windows_message_box(summary: str, where: str) -> bool:
 
 def _font(pygame, size: int, bold: bool = False):
     try:
-        from revolt_table.resources import asset_path
+        from revolt_table.services.resources import asset_path
         path = asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
         if path.is_file():
             return pygame.font.Font(str(path), size)

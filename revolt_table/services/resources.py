@@ -11,7 +11,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent   # revolt_table/, this file is in services/
 
 
 @cache

@@ -3,7 +3,7 @@
 
 Why text apart from the window: a replay printed move by move is what a player pastes into a forum
 post or a bug report, and what a test can read. Each line is made from locale keys under
-`history.text` (the current language, revolt_table.i18n), the seats' names, the moves in their
+`history.text` (the current language, revolt_table.services.i18n), the seats' names, the moves in their
 documented notation (DESIGN.md: `3334`, `bid1`, `cut:B7`...) and the sentences the game itself
 reported: every event field that is a Message is said through `i18n.say`. (Families whose events
 still carry an English `explanation` string, not converted yet, print that string as it is.)
@@ -20,13 +20,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import i18n
-from .engine import Event
-from .engine.message import Message
+from ..services import i18n
+from ..engine import Event
+from ..engine.message import Message
 from .history import BadEntry, EntrySummary, HistoryEntry, read_entry_file
-from .history_replay import R_MOVE, R_RULES, R_SETUP, RulesCache, Unreplayable, entry_rules, replay_entry
-from .history_store import HistoryStore
-from .smallfile import FileRefused
+from .replay import R_MOVE, R_RULES, R_SETUP, RulesCache, Unreplayable, entry_rules, replay_entry
+from .store import HistoryStore
+from ..services.smallfile import FileRefused
 from .stats import collect_facts
 
 T = "history.text."
@@ -62,8 +62,8 @@ def game_title(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = No
 
 @cache
 def _book_names(game: str, lang: str) -> tuple[str, dict[str, str]]:
-    """A game's and its variants' names in `lang` (rulebook.py); ("", {}) if the book cannot be read."""
-    from . import rulebook
+    """A game's and its variants' names in `lang` (rulebook/__init__.py); ("", {}) if the book cannot be read."""
+    from .. import rulebook
 
     try:
         book = rulebook.load(game, lang)

@@ -4,10 +4,10 @@ Why a format of its own (and not the save file's YAML): the history holds up to 
 History screen lists at once, files the player exports and imports from anywhere, so every document
 is parsed by the standard library's JSON reader (fast, no tags or aliases) and every field is checked
 (types, ranges, lengths, seats within the table) before anything else reads it. A document that fails
-raises BadEntry with an engineer's detail; the store (history_store.py) sets such files aside.
+raises BadEntry with an engineer's detail; the store (records/store.py) sets such files aside.
 
 An entry's `record()` is the engine's GameState.record(): rules id, variant, seed, start seat and
-moves replay exactly (history_replay.py), so the entry adds only who sat where (names and agent
+moves replay exactly (records/replay.py), so the entry adds only who sat where (names and agent
 levels), the final scores and winners (checked against the replay) and the date.
 """
 
@@ -22,9 +22,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import userdata
-from .engine.message import shorten
-from .smallfile import read_small_bytes
+from ..services import userdata
+from ..engine.message import shorten
+from ..services.smallfile import read_small_bytes
 
 FORMAT = 1                        # the game file's format; a newer one is skipped, not set aside
 MAX_ENTRY_BYTES = 1_000_000       # a 20,000-move game is about 400 kB

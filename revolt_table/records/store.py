@@ -1,6 +1,6 @@
 """The history folder: every finished game in one file, the newest 500, never lost, never a crash.
 
-Layout: `<user data>/history/<id>.json`, one validated JSON game file per finished game (history.py
+Layout: `<user data>/history/<id>.json`, one validated JSON game file per finished game (records/history.py
 says what is in one), plus `_index.json` (files starting with "_" are the store's own caches).
 - One file per game, each written atomically (userdata.atomic_write_text): a kill -9 at any moment
   leaves every saved game whole, and a bad file costs one game, never the history.
@@ -34,12 +34,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import userdata
-from .engine.message import Message, shorten
+from ..services import userdata
+from ..engine.message import Message, shorten
 from .history import (FORMAT, ID_PATTERN, MAX_ENTRY_BYTES, BadEntry, EntrySummary, HistoryEntry, NewerFormat,
                       digest, dump_entry, entry_from_game, export_entry, new_id, parse_entry, read_entry_file,
                       summary_from_dict, summary_to_dict)
-from .smallfile import FileRefused, read_small_bytes
+from ..services.smallfile import FileRefused, read_small_bytes
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""The finished games: the history's entries and folder, replays, replay text and statistics."""
