@@ -12,6 +12,20 @@ share against the fair 25 % with a 95 % Wilson interval. Each target line ends i
 
 `--quick` plays a few games of each kind (a test runs it); `--brief` prints one line per table (for
 tuning loops); `--rules` plays another rules file (a variant under test); `--variant` a named one.
+
+The strategy search (issue 29) looks for the deviation that wins most against ai:normal, per player
+count: one seat plays a policy of benchmarks/revolucion_policies.py (which cards to keep in the
+exchange, when to attack and with what, how many tokens to spend, when to defend, where to send the
+bomb...), the others ai:normal, the policy's seat rotated game by game (seat g mod N). It screens
+random policies and, by coordinate ascent from ai:normal, from the defensive policy issue 29 found
+and from the best random ones, every policy one coordinate away, with successive halving (all on
+`--screen` games, the best third on twice as many, and so on; the same seeds for every policy), then
+confirms the best few on `--confirm` fresh seeds with a 95 % Wilson interval, in times the fair share:
+
+    nice -n 10 python benchmarks/revolucion_balance.py --search [--players 3,4,5,6] [--screen 120]
+        [--confirm 1000] [--passes 3] [--random 16] [--jobs 2]
+    nice -n 10 python benchmarks/revolucion_balance.py --policy "keep=move+doctor+fort+bodyguard" \
+        --confirm 1000 [--players 4]      (one policy, on the confirmation seeds)
 """
 
 from __future__ import annotations
@@ -26,11 +40,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from revolt_table.ai.bomb_ai import BombHeuristicAgent  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import Move, Played, load_rules  # noqa: E402
+from revolt_table.ai.bomb_search import RolloutView  # noqa: E402
 from revolt_table.games.bomb_events import AttackResolved, Exploded, FightCommitted, LieutenantLost  # noqa: E402
+from revolucion_policies import DEFENSIVE, Policy, PolicyAgent, neighbours, parse_policy, random_policy  # noqa: E402
 
 RULES = ("revolucion", None)      # id or path of the rules file played, and its variant (set by the CLI)
 CAUSES = {"bomb.reason.fight": "fight", "bomb.reason.explosion": "explosion", "bomb.reason.massacre": "massacre"}
@@ -225,6 +242,141 @@ def deviations(games: int, jobs: int, brief: bool, kinds=DEVIATIONS, seed: int =
     return out
 
 
+# --- the strategy search (issue 29) -------------------------------------------------------------------
+MAX_POLICY = 1.25                 # times the fair share, for the best policy the search finds
+MAX_POLICY_HIGH = 1.35            # ... and the upper end of its 95 % interval
+CONFIRM_SEED = 5 * 10**6          # the confirmation's seeds, apart from the screening's (0, 1, ...)
+_RULES_CACHE: dict = {}
+
+
+def _rules():
+    if RULES not in _RULES_CACHE:
+        _RULES_CACHE[RULES] = load_rules(*RULES)
+    return _RULES_CACHE[RULES]
+
+
+def play_policy(args: tuple[int, Policy, int, int]) -> tuple[int, int, Counter]:
+    """Games `start`..`start+count`, the policy at seat g mod N and ai:normal elsewhere: its wins, the
+    games, and what decided each elimination. Views are the search's lazy RolloutView (the same
+    answers as state.view, tests/test_revolucion_search.py), and a forced move is played unread."""
+    players, policy, start, count = args
+    rules = _rules()
+    normal = BombHeuristicAgent(rules)
+    mine = PolicyAgent(rules, policy)
+    wins, causes = 0, Counter()
+    for g in range(start, start + count):
+        state = rules.new_game(players, seed=g, start_seat=g % players)
+        me = g % players
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_act[0]
+            moves = state.legal_moves(seat)
+            if len(moves) == 1:
+                move = moves[0]
+            else:
+                move = (mine if seat == me else normal).decide(RolloutView(state, seat), moves, rng)
+            for event in state.apply(seat, move):
+                if isinstance(event, LieutenantLost) and event.left == 0:
+                    causes[CAUSES.get(event.reason.code, event.reason.code)] += 1
+        wins += state.winner == me
+    return wins, count, causes
+
+
+class Evaluator:
+    """Win counts per policy at one table size, games added on demand on the same seeds for every
+    policy (common random numbers), in at most `jobs` worker processes."""
+
+    def __init__(self, players: int, jobs: int, pool, seed: int = 0, chunk: int = 20):
+        self.players, self.jobs, self.pool, self.seed, self.chunk = players, jobs, pool, seed, chunk
+        self.wins: dict[Policy, int] = Counter()
+        self.games: dict[Policy, int] = Counter()
+        self.played = 0
+
+    def ensure(self, policies, games: int) -> None:
+        """Play each policy up to `games` games."""
+        tasks = []
+        for p in dict.fromkeys(policies):
+            have = self.games[p]
+            for s in range(have, games, self.chunk):
+                tasks.append((self.players, p, self.seed + s, min(self.chunk, games - s)))
+        results = self.pool.map(play_policy, tasks) if self.pool else map(play_policy, tasks)
+        for (_, p, _, _), (wins, n, _) in zip(tasks, results):
+            self.wins[p] += wins
+            self.games[p] += n
+            self.played += n
+
+    def ratio(self, p: Policy) -> float:
+        return self.players * self.wins[p] / max(1, self.games[p])
+
+
+def halve(ev: Evaluator, candidates: list[Policy], screen: int, keep: int = 3) -> list[Policy]:
+    """Successive halving: all on `screen` games, the best third on twice as many, ... down to `keep`."""
+    pool, games = list(dict.fromkeys(candidates)), screen
+    ev.ensure(pool, games)
+    while len(pool) > keep:
+        pool = sorted(pool, key=lambda p: (-ev.ratio(p), str(p)))[:max(keep, len(pool) // 3)]
+        games *= 2
+        ev.ensure(pool, games)
+    return sorted(pool, key=lambda p: (-ev.ratio(p), str(p)))
+
+
+def ascend(ev: Evaluator, start: Policy, screen: int, passes: int, log) -> Policy:
+    """Coordinate ascent: move to the best neighbour (by successive halving) while one beats the policy."""
+    current = start
+    for k in range(passes):
+        best = halve(ev, [current] + neighbours(current), screen)[0]
+        log(f"    pass {k + 1}: {ev.ratio(best):.2f}x over {ev.games[best]} games  {best}")
+        if best == current:
+            break
+        current = best
+    return current
+
+
+def confirm(players: int, policy: Policy, games: int, pool) -> tuple[int, int, Counter]:
+    """The policy on `games` fresh seeds: wins, games, eliminations by cause."""
+    tasks = [(players, policy, CONFIRM_SEED + s, min(20, games - s)) for s in range(0, games, 20)]
+    wins, n, causes = 0, 0, Counter()
+    for w, c, why in (pool.map(play_policy, tasks) if pool else map(play_policy, tasks)):
+        wins, n, causes = wins + w, n + c, causes + why
+    return wins, n, causes
+
+
+def interval_line(players: int, policy: Policy, wins: int, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    ratio = players * wins / n
+    good = ratio <= MAX_POLICY and players * hi < MAX_POLICY_HIGH
+    return (f"{ratio:.2f}x [{players * lo:.2f}, {players * hi:.2f}] ({100 * wins / n:.1f}% of {n} games, fair "
+            f"{100 / players:.1f}%; target <= {MAX_POLICY}x, high end < {MAX_POLICY_HIGH}x: {ok(good)})  {policy}")
+
+
+def strategy_search(players: int, args, pool) -> list[tuple[Policy, int, int]]:
+    """The search at one table size; prints its steps and the confirmed best policies."""
+    def log(line: str) -> None:
+        print(line, flush=True)
+    ev = Evaluator(players, args.jobs, pool, seed=args.seed)
+    print(f"\n=== strategy search, {players} players: one policy against {players - 1} ai:normal ===", flush=True)
+    rng = random.Random(f"policies:{args.seed}")
+    randoms = [random_policy(rng) for _ in range(args.random)]
+    top_random = halve(ev, randoms, args.screen, keep=2) if randoms else []
+    if top_random:
+        log(f"  random screen: best {ev.ratio(top_random[0]):.2f}x  {top_random[0]}")
+    ends = []
+    for start in [Policy(), DEFENSIVE] + top_random:
+        log(f"  ascent from {start}")
+        ends.append(ascend(ev, start, args.screen, args.passes, log))
+    finalists = halve(ev, ends + [p for p in ev.games if ev.games[p] >= 4 * args.screen], args.screen, keep=3)
+    log(f"  screened {len(ev.games)} policies in {ev.played} games; confirming the best {len(finalists)} "
+        f"on {args.confirm} fresh seeds")
+    out = []
+    for p in finalists:
+        wins, n, _ = confirm(players, p, args.confirm, pool)
+        out.append((p, wins, n))
+        log("  " + interval_line(players, p, wins, n))
+    best = max(out, key=lambda r: r[1] / r[2])
+    print(f"{players}p best: " + interval_line(players, *best), flush=True)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -236,10 +388,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first game seed (other samples of the same rules)")
     parser.add_argument("--brief", action="store_true", help="one line per table")
     parser.add_argument("--quick", action="store_true", help="a few games of each kind (for a test)")
+    parser.add_argument("--search", action="store_true", help="the strategy search (issue 29) instead")
+    parser.add_argument("--policy", default=None, help="confirm one policy (Policy text) instead")
+    parser.add_argument("--screen", type=int, default=120, help="search: games per policy in the first screen")
+    parser.add_argument("--confirm", type=int, default=1000, help="search: fresh games for each finalist")
+    parser.add_argument("--passes", type=int, default=3, help="search: coordinate-ascent passes per start")
+    parser.add_argument("--random", type=int, default=16, help="search: random policies screened first")
     args = parser.parse_args(argv)
     global RULES
     RULES = (args.rules, args.variant)
     rules = load_rules(*RULES)
+    if args.search or args.policy is not None:
+        if args.quick:
+            args.screen, args.confirm, args.passes, args.random, args.jobs = 2, 4, 1, 2, 1
+        counts = [int(x) for x in args.players.split(",") if x]
+        pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+        try:
+            for n in counts:
+                if args.policy is not None:
+                    policy = parse_policy(args.policy)
+                    wins, games, causes = confirm(n, policy, args.confirm, pool)
+                    print(f"{n}p: " + interval_line(n, policy, wins, games), flush=True)
+                else:
+                    strategy_search(n, args, pool)
+        finally:
+            if pool:
+                pool.shutdown()
+        return
     games = 4 if args.quick else args.games
     dev_games = 4 if args.quick else (args.deviations if args.deviations is not None else args.games)
     jobs = 1 if args.quick else max(1, args.jobs)
