@@ -5,13 +5,14 @@ from .events import (Bid, CardChosen, Dealt, Event, GameOver, Passed, Played, Re
                      ScoreChanged, StackTaken, TrickWon)
 from .info import Info
 from .match import Match
-from .message import Message, Refusal
-from .move import Move
+from .message import Message, Refusal, Seat
+from .move import Move, MoveInfo, describe, describe_all
 from .rules import Rules, load_rules, validate_file
 from .state import GameState, View, Zone, ZoneView, replay
 
 __all__ = [
     "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match",
-    "Message", "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError",
-    "ScoreChanged", "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "load_rules", "replay", "validate_file",
+    "Message", "Move", "MoveInfo", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError",
+    "ScoreChanged", "Seat", "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "describe", "describe_all",
+    "load_rules", "replay", "validate_file",
 ]

@@ -18,11 +18,12 @@ import locale
 import os
 import re
 from functools import cache
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
 
-from revolt_table.engine.message import Message
+from revolt_table.engine.message import Message, Seat
 from revolt_table.services.resources import asset_path
 
 # The shipped languages, in the order the selectors offer them (each shown in its own name).
@@ -280,14 +281,26 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(f"{key}.{plural_form(_language, n)}", n=n, **fmt)
 
 
-def say(message: Message) -> str:
-    """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
+def say(message: Message, names: Sequence[str] | None = None) -> str:
+    """The sentence for an engine `Message` (a refusal, a verdict, a move's label) in the current language.
 
     Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
-    translated first, so one sentence can be built from the pieces a game reports.
+    translated first, so one sentence can be built from the pieces a game reports. A `Seat` argument
+    becomes that seat's name in `names` (the table's names, "you" marks kept), else "Player N".
     """
-    args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
+    args = {k: _said(v, names) for k, v in message.params}
     return t(message.code, **args)
+
+
+def _said(value: Any, names: Sequence[str] | None) -> Any:
+    if isinstance(value, Message):
+        return say(value, names)
+    if isinstance(value, Seat):
+        n = value.number
+        if names is not None and 0 <= n < len(names) and names[n]:
+            return names[n]
+        return t("event.player", number=n + 1)
+    return value
 
 
 def reload() -> None:
