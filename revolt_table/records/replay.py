@@ -51,6 +51,7 @@ class Step:
     seat: int
     move: str
     events: tuple[Event, ...]
+    label: Message | None = None  # the move as the game describes it (`labels=True`), else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +84,10 @@ def entry_rules(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = N
     return found
 
 
-def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None) -> Replayed:
-    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not."""
+def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None,
+                 labels: bool = False) -> Replayed:
+    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not.
+    With `labels`, each step also keeps its move's label (engine/move.py: what players read of it)."""
     rules = entry_rules(entry, cache)
     try:
         state = rules.new_game(entry.players, seed=entry.seed, start_seat=entry.start_seat)
@@ -96,6 +99,7 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
     moves = entry.moves if upto is None else entry.moves[:max(0, upto)]
     steps = []
     for number, (seat, text) in enumerate(moves, 1):
+        label = _label(state, seat, text) if labels else None
         try:
             events = state.apply(seat, text)
         except IllegalMove as exc:
@@ -103,7 +107,7 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
         except Exception as exc:  # noqa: BLE001 - never a crash on a stored record
             log.exception("history: replaying %s failed at move %d", entry.id, number)
             raise Unreplayable(Message(R_ERROR), f"move {number}: {type(exc).__name__}: {exc}") from None
-        steps.append(Step(number, seat, text, tuple(events)))
+        steps.append(Step(number, seat, text, tuple(events), label))
     if upto is None:
         if not state.is_over:
             raise Unreplayable(Message(R_UNFINISHED), "the moves end before the game does")
@@ -111,6 +115,15 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
             raise Unreplayable(Message(R_SCORES), f"replay ends {state.scores} won by {state.winners}, "
                                                   f"stored {entry.scores} won by {entry.winners}")
     return Replayed(entry, rules, opening, tuple(steps), state)
+
+
+def _label(state: GameState, seat: int, text: str) -> Message | None:
+    """The label of a move about to be replayed; None when the game cannot describe it (the move's
+    legality is apply's to judge, just after)."""
+    try:
+        return state.describe(seat, text).label
+    except Exception:  # noqa: BLE001 - naming a move never stops a replay
+        return None
 
 
 def why_unreplayable(entry: HistoryEntry, cache: RulesCache | None = None) -> Message | None:
