@@ -39,9 +39,20 @@ KEEP = Move("keep", Facts("keep"))
 
 
 # ------------------------------------------------------------------------------------------ notation
+_MOVES: dict[Facts, Move] = {}          # one Move per distinct move: made once, then looked up
+_INFOS: dict[tuple[Facts, str], MoveInfo] = {}   # descriptors that depend on the phase only
+_CACHED = 50_000                        # more distinct moves than any rules file makes: stop caching
+
+
 def move(facts: Facts) -> Move:
-    """The Move for `facts`, its text in the notation."""
-    return Move(text_of(facts), facts)
+    """The Move for `facts`, its text in the notation (the same Move object each time: the search makes
+    the legal moves of every position of its play-outs)."""
+    found = _MOVES.get(facts)
+    if found is None:
+        found = Move(text_of(facts), facts)
+        if len(_MOVES) < _CACHED:
+            _MOVES[facts] = found
+    return found
 
 
 def text_of(f: Facts) -> str:
@@ -121,17 +132,28 @@ def _info(params, view, move: Move) -> MoveInfo:
     if f.__class__ is not Facts:
         f = parse(move.text, phase, params) or Facts("play")
     kind = f.kind
+    if kind == "send" and f.target is None:         # Bomb Left / Right: who it reaches depends on the table
+        target = params.receiver(view.seat, f.card, None, info.alive, view.players)
+        return MoveInfo(move, "send", phase, (f.card, *f.extras), f.card, target, "", 0, _label)
+    found = _INFOS.get((f, phase))
+    if found is None:
+        found = _fresh(f, phase, move)
+        if len(_INFOS) < _CACHED:
+            _INFOS[(f, phase)] = found
+    return found if found.move is move else found._replace(move=move)
+
+
+def _fresh(f: Facts, phase: str, move: Move) -> MoveInfo:
+    """The descriptor of a move that depends on its facts and the phase only."""
+    kind = f.kind
     if kind == "send":
-        target = f.target
-        if target is None:
-            target = params.receiver(view.seat, f.card, None, info.alive, view.players)
         cards = () if phase == "dig" else (f.card, *f.extras)
-        return MoveInfo(move, "send", phase, cards, f.card, target, namer=_label)
+        return MoveInfo(move, "send", phase, cards, f.card, f.target, "", 0, _label)
     if kind == "fight":
-        return MoveInfo(move, "fight", phase, f.cards, "", None, amount=f.sp, namer=_label)
+        return MoveInfo(move, "fight", phase, f.cards, "", None, "", f.sp, _label)
     if kind in ("swap", "dig", "play"):
-        return MoveInfo(move, kind, phase, (f.card,) if f.card else (), f.card, f.target, namer=_label)
-    return MoveInfo(move, kind, phase, (), "", f.target, namer=_label)
+        return MoveInfo(move, kind, phase, (f.card,) if f.card else (), f.card, f.target, "", 0, _label)
+    return MoveInfo(move, kind, phase, (), "", f.target, "", 0, _label)
 
 
 def _plus(items: list[Message]) -> Message:
