@@ -111,6 +111,7 @@ def test_a_bid_hint_lifts_no_card_and_its_play_button_bids():
     assert i18n.say(scene.family.describe(hinted).label) in prompt      # the prompt names the bid
     press_key(app, pygame.K_RETURN)
     assert state.history == [(0, hinted.text)]
+    assert scene.family.hint_reason() is None and scene.family.hinted_move() is None   # played: the hint is gone
 
 
 def standard_hands():

@@ -75,6 +75,7 @@ class FamilyTable:
         self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
         self._selection_cache: tuple = ((), None)
         self._infos: tuple = (None, [])
+        self._hint_at: tuple = ()                  # (the game, its moves) when the hint was given
 
     def build(self) -> None:
         """Assemble the sections (the scene calls this once its geometry exists)."""
@@ -380,12 +381,17 @@ class FamilyTable:
         Enter and Play now play exactly `move` (selection_state), until the selection changes."""
         self.hand.select_cards(self.cards_of(move))
         self.hinted = (move, reason, tuple(self.hand.selected_cards()))
+        state = self.scene.session.state
+        self._hint_at = (id(state), len(state.history))
 
     def hint_reason(self) -> Message | None:
-        """The reason of the hint shown, while the selection is still the hinted one."""
+        """The reason of the hint shown, while the selection is still the hinted one and nothing has been
+        played since (a hint without cards would otherwise outlive its move)."""
         if self.hinted is None:
             return None
-        if sorted(self.hand.selected_cards()) != sorted(self.hinted[2]):
+        state = self.scene.session.state
+        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2])
+                or self._hint_at != (id(state), len(state.history))):
             self.hinted = None
             return None
         return self.hinted[1]
