@@ -3,7 +3,7 @@
 #
 #   .ci/build_exe.sh                       build dist/RevoltTable/ and run the smoke checks
 #   REVOLT_SKIP_BUILD=1 .ci/build_exe.sh   only the checks, on an existing dist/RevoltTable/
-#   REVOLT_MAX_MB=60                       folder size budget (default 60)
+#   REVOLT_MAX_MB=60                       folder size budget (default 60 on Linux)
 #
 # The checks are .ci/smoke_exe.py, the same script the release workflow (.github/workflows/release.yml)
 # runs on the Windows, macOS and Linux builds: size and contents, LICENSE and THIRD-PARTY-NOTICES in
