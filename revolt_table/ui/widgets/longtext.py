@@ -100,11 +100,9 @@ class LongTextView(Widget):
 
     def set_rect(self, rect, base_size: int | None = None) -> None:
         super().set_rect(rect)
-        if base_size is not None:
-            self.base_size = base_size
+        self.base_size = base_size or self.base_size
         self._wrap()
-        self.target = min(self.target, self.max_scroll)
-        self.scroll = min(self.scroll, self.max_scroll)
+        self.scroll_to(self.target)                 # kept in range, on a whole line of the new layout
 
     @property
     def line_height(self) -> int:
@@ -234,9 +232,8 @@ class LongTextView(Widget):
         return False
 
     def update(self, dt: float) -> None:
-        self.scroll = approach(self.scroll, self.target, dt, 16.0)
-        if abs(self.scroll - self.target) < 0.5:
-            self.scroll = self.target
+        eased = approach(self.scroll, self.target, dt, 16.0)          # glides, then lands on the line
+        self.scroll = self.target if abs(eased - self.target) < 0.5 else eased
 
     # ---------------------------------------------------------------- drawing
     def visible_lines(self) -> range:
