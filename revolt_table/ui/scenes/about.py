@@ -2,14 +2,14 @@
 
 Why a page of its own: a player asking for help needs the version and the logs folder; a player
 looking for a save, the history or their rules files needs to know where they are; and a build that
-ships pygame-ce, SDL and their libraries must show their licences. The left column gives the version
-and names the five
-folders (settings, saves, history, the player's rules files, logs) with their paths and an Open
-button each (services/filemanager.py: Explorer, Finder or xdg-open, never through a shell); a
-folder that cannot be opened is said in a message with its path, and a system with no file manager
-is said under the list, with the buttons off. The right column scrolls LICENSE and
-THIRD-PARTY-NOTICES (services/notices.py finds them in a build, an install or the checkout); a file
-that is missing is said there instead.
+ships pygame-ce, SDL and their libraries must show their licences. The left column gives the
+version and names the five folders (settings, saves, history, the player's rules files, logs) with
+their paths and an Open button each (services/filemanager.py: Explorer, Finder or xdg-open, never
+through a shell); a folder that cannot be opened is said in a message with its path, and a system
+with no file manager is said under the list, with the buttons off. The right column scrolls a
+sentence in the player's language, then LICENSE and THIRD-PARTY-NOTICES (services/notices.py finds
+them in a build, an install or the checkout; legal texts stay in English); a file that is missing is
+said there instead.
 
 An opener that starts but then fails (xdg-open finding nothing to show the folder with) is watched
 for a few seconds, and its failure is said like any other.
