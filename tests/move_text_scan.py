@@ -16,8 +16,9 @@ and reports, per line:
   `parse_move`, `legal_move`, `canonical_move`, `apply`, `play`) directly or through a name, or compared
   with a move text.
 
-A line that reads some other object's `.text` (a widget's caption, typed keyboard input) says so with
-the marker `# not a move` and is skipped.
+Other texts are left alone: `self.<...>.text` (a widget's own), and `.text` read from something named as a
+holder of other texts (`notice.text`, `field.text`: OTHER_TEXTS). Any other line that reads a `.text` that
+is not a move (typed keyboard input) says so with the marker `# not a move` and is skipped.
 
     python tests/move_text_scan.py [ROOT]      # prints each finding and the count
 """
@@ -52,11 +53,20 @@ class Finding:
         return f"{self.path}:{self.line}: {self.what}"
 
 
+#: holders of other texts, by the name of what `.text` is read from (`notice.text`, `self.field.text`)
+OTHER_TEXTS = frozenset({"field", "notice", "label", "button", "widget", "block", "caption", "title", "tooltip",
+                         "textfield", "line", "paragraph", "licence", "license"})
+
+
 def _is_text_attr(node: ast.AST) -> bool:
-    """`<x>.text` where x is not `self` (a widget's own caption is not a move)."""
+    """`<x>.text` where x is not `self` (a widget's own caption) nor named as a holder of other texts."""
     if not (isinstance(node, ast.Attribute) and node.attr == "text"):
         return False
-    root = node.value
+    owner = node.value
+    name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+    if name.lower() in OTHER_TEXTS:
+        return False
+    root = owner
     while isinstance(root, ast.Attribute):
         root = root.value
     return not (isinstance(root, ast.Name) and root.id == "self")

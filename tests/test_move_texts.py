@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_no_module_of_ui_or_ai_parses_or_builds_a_move_text():
+    """A finding that is not a move (some other object's `.text`) takes the marker `# not a move` on its
+    line, with what it is; a move is read from its descriptor (engine/move.py MoveInfo)."""
     findings = scan(ROOT)
     assert [str(f) for f in findings] == []
 
@@ -54,6 +56,7 @@ def test_the_scan_finds_each_kind_of_parse_and_build(source, what):
     'kinds = [i.kind for i in infos if i.target == seat]',            # typed moves
     'return self.words(info) + "…"',                                   # a label, not a move
     'if m.text == "pass":\n    pass',                                  # a whole text compared, not taken apart
+    'parts.append(notice.text.strip())',                              # a licence notice's text
 ])
 def test_the_scan_leaves_typed_moves_and_other_texts_alone(source):
     assert scan_source("example.py", source) == []

@@ -75,7 +75,7 @@ class FamilyTable:
         self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
         self._selection_cache: tuple = ((), None)
         self._infos: tuple = (None, [])
-        self._hint_at: tuple = ()                  # (the game, its moves) when the hint was given
+        self._hint_at: tuple = (0, 0)              # (the game, its moves) when the hint was given
 
     def build(self) -> None:
         """Assemble the sections (the scene calls this once its geometry exists)."""
@@ -385,13 +385,15 @@ class FamilyTable:
         self._hint_at = (id(state), len(state.history))
 
     def hint_reason(self) -> Message | None:
-        """The reason of the hint shown, while the selection is still the hinted one and nothing has been
-        played since (a hint without cards would otherwise outlive its move)."""
+        """The reason of the hint shown, while the selection is still the hinted one and the viewer has not
+        played since (a hint without cards would otherwise outlive its move; others' moves in a
+        simultaneous round leave it standing)."""
         if self.hinted is None:
             return None
-        state = self.scene.session.state
-        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2])
-                or self._hint_at != (id(state), len(state.history))):
+        state, viewer = self.scene.session.state, self.scene.viewer
+        game, moves = self._hint_at
+        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game != id(state)
+                or any(seat == viewer for seat, _ in state.history[moves:])):
             self.hinted = None
             return None
         return self.hinted[1]
