@@ -20,13 +20,14 @@ from __future__ import annotations
 import logging
 import os
 import warnings
+import weakref
 from typing import Callable
 
 import pygame
 
 from revolt_table.services import userdata
 from revolt_table.services.resources import asset_path
-from revolt_table.ui import fonts, i18n, theme
+from revolt_table.ui import draw, fonts, i18n, theme
 from revolt_table.ui.look import LookFilter, LookSettings
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics, metrics_for
@@ -71,7 +72,9 @@ class App:
         self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
         pygame.display.set_caption(i18n.t("app.title"))
         self.metrics: Metrics = metrics_for(self.screen.get_size(), settings.text_size)
-        self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature over every frame
+        self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature (ui/look.py)
+        draw.set_felt_texture(self.look.felt)
+        self._look_stale: weakref.WeakSet[Scene] = weakref.WeakSet()   # scenes to lay out again for a new look
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -177,6 +180,8 @@ class App:
         for name, value in changes.items():
             setattr(self.settings, name, int(value))
         self.look.set(LookSettings.of(self.settings))
+        draw.set_felt_texture(self.look.felt)
+        self._look_stale.update(self.scenes[:-1])
         self.invalidate()
 
     def set_text_size(self, size: str) -> None:
@@ -366,24 +371,27 @@ class App:
             self.scenes[-1].handle_event(event)
 
     def draw(self) -> None:
-        """Draw from the highest opaque scene upward, so overlays show the scene beneath them."""
+        """Draw from the highest opaque scene upward, so overlays show the scene beneath them; with a
+        look set, on the look's canvas, then onto the window (ui/look.py)."""
+        target = self.look.canvas(self.screen) if self.look.active else self.screen
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 start = index
                 break
         if not self.scenes:
-            self.screen.fill(theme.FELT_DARK)
+            target.fill(theme.FELT_DARK)
         for scene in self.scenes[start:]:
-            scene.draw(self.screen)
+            if scene in self._look_stale:       # a picture it kept (a dimmed snapshot) has the old look
+                self._look_stale.discard(scene)
+                scene.on_resize(self.size)
+            scene.draw(target)
         if self.toasts:
-            self._draw_toasts()
-        if self.look.active:
-            self.look.apply(self.screen)
+            self._draw_toasts(target)
+        if target is not self.screen:
+            self.look.present(target, self.screen)
 
-    def _draw_toasts(self) -> None:
-        from revolt_table.ui import draw
-
+    def _draw_toasts(self, target: pygame.Surface) -> None:
         m = self.metrics
         y = m.pad
         for message, left in self.toasts[-3:]:
@@ -397,7 +405,7 @@ class App:
             pygame.draw.rect(layer, (*theme.GOLD, alpha), layer.get_rect(), width=2, border_radius=m.radius)
             image.set_alpha(alpha)
             layer.blit(image, image.get_rect(center=layer.get_rect().center))
-            self.screen.blit(layer, box)
+            target.blit(layer, box)
             y = box.bottom + m.gap
 
     @property

@@ -67,7 +67,8 @@ class PageScene(Scene):
         return self.group.idle_for() if self.quiet else 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None)
+        key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None,
+               draw.felt_texture())
         if getattr(self, "_background_key", None) != key:
             # felt + header + panel never change between layouts: compose them once (one opaque blit a frame)
             background = pygame.Surface(surface.get_size()).convert(surface)

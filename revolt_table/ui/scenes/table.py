@@ -380,7 +380,7 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- drawing
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """Felt plus everything static (pod panels), drawn once per layout: one opaque blit a frame."""
-        key = (size, id(self.geom))
+        key = (size, id(self.geom), draw.felt_texture())
         if self._static_key != key:
             layer = draw.felt_background(size).copy()
             self.family.draw_static(layer)
