@@ -71,7 +71,7 @@ def installed_program(tree: Path, where: Path) -> list[str]:
     """`pip install --no-deps TREE` into a new virtual environment at `where`; its console script."""
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(where)
     python = where / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(tree)],
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(tree)],
                    check=True, cwd=where)
     return [str(where / "bin" / "revolt-table")]
 

@@ -374,22 +374,27 @@ class App:
         """Draw from the highest opaque scene upward, so overlays show the scene beneath them; with a
         look set, on the look's canvas, then onto the window (ui/look.py)."""
         target = self.look.canvas(self.screen) if self.look.active else self.screen
-        start = 0
-        for index in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[index].opaque:
-                start = index
-                break
+        start = self._first_drawn()
+        while stale := [scene for scene in self.scenes[start:] if scene in self._look_stale]:
+            for scene in stale:                 # a picture it kept (a dimmed snapshot) has the old look
+                self._look_stale.discard(scene)
+                scene.on_resize(self.size)
+            start = self._first_drawn()
         if not self.scenes:
             target.fill(theme.FELT_DARK)
         for scene in self.scenes[start:]:
-            if scene in self._look_stale:       # a picture it kept (a dimmed snapshot) has the old look
-                self._look_stale.discard(scene)
-                scene.on_resize(self.size)
             scene.draw(target)
         if self.toasts:
             self._draw_toasts(target)
         if target is not self.screen:
             self.look.present(target, self.screen)
+
+    def _first_drawn(self) -> int:
+        """The highest opaque scene: drawing starts there."""
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                return index
+        return 0
 
     def _draw_toasts(self, target: pygame.Surface) -> None:
         m = self.metrics

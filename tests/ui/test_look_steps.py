@@ -9,12 +9,19 @@ import pygame
 import pytest
 
 from revolt_table.ui.look import LookFilter, LookSettings
+from tests.ui.conftest import frames
 from tests.ui.table_helpers import open_table, run_frames
 
-pytestmark = pytest.mark.usefixtures("table_home")
 
 STEPS = (0, 25, 50, 75, 100)
 SIZE = (1024, 640)
+
+
+@pytest.fixture(autouse=True)
+def _home(home):
+    """A temp user folder for every test here (the title's too); pygame shut down after each."""
+    yield
+    pygame.quit()
 
 
 def table():
@@ -91,3 +98,23 @@ def test_the_look_as_drawn_is_the_look_over_the_finished_frame(look):
     # apart from translucent things at the very ends of contrast (a dark veil over the felt: mapped first,
     # its colour stops at black; over the frame it went below) and grain, laid per picture not per window
     assert close >= area * (0.92 if look[1] == 50 else 0.75)
+
+
+def test_the_screen_under_settings_shows_the_new_look_when_settings_close(title_app):
+    """A scene under Settings keeps pictures made for the look it was drawn with (the title's felt);
+    when Settings closes it shows the look chosen there, the same as a screen laid out afresh."""
+    from revolt_table.ui.scenes.settings import SettingsScene
+
+    app = title_app
+    title = app.top
+    title.cards.lively = title.cards.motion = 0.0              # the drifting cards stay where they are
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    app.set_look(contrast=50, grain=0, temperature=50)        # the smooth felt...
+    frames(app, 2)
+    app.pop()
+    frames(app, 2)
+    shown = app.screen.copy()
+    title.on_resize(app.size)                                 # ...as a title laid out afresh draws it
+    app.draw()
+    assert differing(shown, app.screen, 1) == 0
