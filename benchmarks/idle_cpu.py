@@ -7,8 +7,8 @@ started as a player starts it, left alone, and measured from outside over `--sec
 
 How the program is started (`--how`):
 - `venv` (default): `pip install --no-deps .` of the tree (`--tree`, default this checkout) into a
-  throw-away virtual environment that sees this interpreter's packages (pygame-ce, PyYAML,
-  platformdirs), then its `revolt-table` console script: the installed program;
+  throw-away virtual environment that sees this interpreter's packages through a .pth file (pygame-ce,
+  PyYAML, platformdirs), then its `revolt-table` console script: the installed program;
 - `source`: `python -m revolt_table` from the tree, which is what the console script runs.
 A fresh REVOLT_TABLE_HOME per screen holds the settings (the look) and nothing else; tips are off
 (REVOLT_TABLE_TIPS=0: their callout waits for a click like the table does). SDL's dummy video and
@@ -36,6 +36,7 @@ import argparse
 import os
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import threading
 import time
@@ -68,9 +69,13 @@ def cpu_seconds(pid: int) -> float:
 
 
 def installed_program(tree: Path, where: Path) -> list[str]:
-    """`pip install --no-deps TREE` into a new virtual environment at `where`; its console script."""
-    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(where)
+    """`pip install --no-deps TREE` into a new virtual environment at `where` that also sees this
+    interpreter's packages (a .pth file: pygame-ce, PyYAML, platformdirs); its console script."""
+    venv.EnvBuilder(with_pip=True).create(where)
     python = where / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    Path(site, "_benchmark_parent.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", str(tree)],
                    check=True, cwd=where)
     return [str(where / "bin" / "revolt-table")]

@@ -99,6 +99,22 @@ class _Texts(dict):
             pass
         return dict.__contains__(self, key)
 
+    # going through every text (tests, tools) reads every file first
+    def __iter__(self):
+        return dict.__iter__(self.load_all())
+
+    def __len__(self) -> int:
+        return dict.__len__(self.load_all())
+
+    def keys(self):
+        return dict.keys(self.load_all())
+
+    def items(self):
+        return dict.items(self.load_all())
+
+    def values(self):
+        return dict.values(self.load_all())
+
 
 @cache
 def _table(lang: str) -> _Texts:
