@@ -152,6 +152,16 @@ def open_in_file_manager(path: Path) -> None:
 
 # ------------------------------------------------------------------------------------------ safe files
 
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_prefix(name: str) -> str:
+    """The start of a temporary file's name beside `name`: a dot, then at most 64 bytes of the name
+    (a file name may take 255 bytes; its temporary file's must not take more)."""
+    short = name.encode("utf-8", "surrogateescape")[:64].decode("utf-8", "ignore")
+    return f".{short}."
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Write `text` to `path` so that readers see either the old or the new file, never half of one.
 
@@ -159,7 +169,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)

@@ -22,6 +22,7 @@ the reasons fill in when the replays are done.
 from __future__ import annotations
 
 import logging
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -33,6 +34,7 @@ from revolt_table.records.history import BadEntry, EntrySummary, deal_setup
 from revolt_table.records.replay import R_ERROR, R_RULES, R_SETUP
 from revolt_table.records.store import HistoryStore
 from revolt_table.services.i18n import say
+from revolt_table.services.oserrors import os_reason
 from revolt_table.records.replay_text import date_text, game_title
 from revolt_table.services.smallfile import FileRefused
 from revolt_table.ui import recorder, theme
@@ -241,16 +243,17 @@ class HistoryScene(PageScene):
             if not text:
                 return t(S + "no_path")
             path = Path(text).expanduser()
-            if path.is_dir():
-                path = path / export_name(chosen)
-            if path.exists():
-                return t(S + "export_exists", file=str(path))
-            try:
+            try:                                     # any question about a typed path may fail (a name
+                if path.is_dir():                    # over 255 bytes, a folder that cannot be read...)
+                    path = path / export_name(chosen)
+                if os.path.lexists(path):
+                    return t(S + "export_exists", file=str(path))
                 self.store.export(chosen.id, path)
             except LookupError:
                 return t(S + "export_gone")
-            except OSError as exc:
-                return t(S + "export_failed", file=str(path), reason=exc.strerror or str(exc))
+            except (OSError, ValueError) as exc:     # ValueError: a NUL in the path
+                reason = os_reason(exc) if isinstance(exc, OSError) else t("files.os.bad_name")
+                return t(S + "export_failed", file=str(path), reason=reason)
             self.app.notify(t(S + "export_done", file=str(path)))
             return None
 
@@ -272,7 +275,7 @@ class HistoryScene(PageScene):
             except BadEntry:
                 return t("history.text.not_a_game", file=str(path))
             except OSError as exc:
-                return t(S + "import_failed", file=str(path), reason=exc.strerror or str(exc))
+                return t(S + "import_failed", file=str(path), reason=os_reason(exc))
             self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
             self.reload(select=entry.id)
             return None
@@ -289,7 +292,7 @@ class HistoryScene(PageScene):
             try:
                 self.store.delete(chosen.id)
             except OSError as exc:
-                return t(S + "delete_failed", reason=exc.strerror or str(exc))
+                return t(S + "delete_failed", reason=os_reason(exc))
             for message in self.store.take_warnings():
                 self.app.notify(say(message))
             index = self.list.selected
