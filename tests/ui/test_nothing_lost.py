@@ -59,3 +59,46 @@ def test_export_to_a_file_name_over_255_bytes_says_why_and_keeps_the_dialog(app,
     dialog_enter(app, str(target))
     assert app.top is history and read_entry_file(target).game == "doudizhu"
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+# ------------------------------------------------------------------------------------------ replay this deal
+
+def test_replay_this_deal_asks_before_replacing_the_saved_game(app):
+    from revolt_table.services import userdata
+    from revolt_table.ui.scenes.confirm import ReplaceSaveScene
+    from revolt_table.ui.scenes.table import TableScene
+
+    HistoryStore().add(entry("revolte", seed=3))
+    saved = {"rules": "revoltaaa", "variant": "", "players": 3, "seed": 5, "start_seat": 0, "moves": [],
+             "seats": ["human", "ai:normal", "ai:normal"], "names": ["You", "Anna", "Ben"],
+             "match": {"seed": 5, "games": 3, "results": [], "notes": []}}
+    userdata.save_game_record(saved)
+    before = userdata.save_path().read_bytes()
+    app.settings.ai_pace = 60.0
+    history = open_history(app)
+    click(app, history.widget("replay").rect.center)
+    asking = app.top
+    assert isinstance(asking, ReplaceSaveScene) and asking.line.startswith("RevoltaaA · 3 players")
+    assert userdata.save_path().read_bytes() == before          # nothing replaced while it asks
+    key(app, pygame.K_ESCAPE)                                   # Esc keeps the saved game
+    assert app.top is history and userdata.save_path().read_bytes() == before
+    click(app, history.widget("replay").rect.center)
+    click(app, app.top.keep_button.rect.center)
+    assert app.top is history and userdata.save_path().read_bytes() == before
+    click(app, history.widget("replay").rect.center)
+    click(app, app.top.replace_button.rect.center)              # the answer that replaces it
+    assert isinstance(app.top, TableScene)
+    assert userdata.load_game_record()[0]["rules"] == "revolte"
+    app.top.session.close()
+
+
+def test_replay_this_deal_without_a_saved_game_starts_at_once(app):
+    from revolt_table.services import userdata
+    from revolt_table.ui.scenes.table import TableScene
+
+    HistoryStore().add(entry("revolte", seed=3))
+    app.settings.ai_pace = 60.0
+    history = open_history(app)
+    click(app, history.widget("replay").rect.center)
+    assert isinstance(app.top, TableScene) and userdata.load_game_record()[0]["rules"] == "revolte"
+    app.top.session.close()

@@ -7,7 +7,8 @@ list never hides a game and never fails on one. Files that are not games at all 
 store, and a toast says so.
 
 For the selected game: "Replay this deal" deals the same cards to the same seats (same levels, names,
-seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match; Review opens it
+seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match, after asking
+whether to replace the saved game when there is one (as New game does); Review opens it
 move by move with every hand face up and the analysis of the player's decisions (scenes/review.py);
 Export writes it
 to a file of the player's choice (a path typed or pasted: pygame has no file dialog), Delete removes
@@ -200,7 +201,17 @@ class HistoryScene(PageScene):
 
     # ---------------------------------------------------------------- actions
     def replay(self) -> None:
-        """Deal the selected game again, same seats, and play it."""
+        """Deal the selected game again, same seats, and play it; with a game saved, ask first (the
+        new table is saved in its place, as New game asks: scenes/confirm.py)."""
+        if self.selected is None:
+            return
+        if self.app.has_saved_game():
+            from revolt_table.ui.scenes.confirm import ReplaceSaveScene
+            self.app.push(ReplaceSaveScene(self.app, on_replace=self._replay_now))
+            return
+        self._replay_now()
+
+    def _replay_now(self) -> None:
         from revolt_table.engine import RulesError
         from revolt_table.ui.scenes.table import TableScene
         from revolt_table.ui.session import Session
