@@ -11,8 +11,8 @@ with an explicit stack (no recursion), recording the position of every value and
 path (a tuple of keys and list indices). Everything YAML offers beyond plain data is refused where it
 appears, before it can cost anything: anchors, aliases and merge keys (variants are the way to reuse
 rules), explicit tags (also on keys), nesting deeper than `Limits.depth`, more than `Limits.values`
-values or `Limits.lines` lines, a second document, numbers out of range, NUL bytes and files over
-`Limits.bytes`. A structural problem stops the reading at once; value problems are collected up to
+values or `Limits.lines` lines, a second document, numbers out of range, NUL bytes, control characters
+(raw, or written as escapes in double-quoted text) and files over `Limits.bytes`. A structural problem stops the reading at once; value problems are collected up to
 `Limits.diagnostics`. The parser is PyYAML's pure-Python one: the same messages everywhere, and with
 these limits its worst case is well under a second (benchmarks/hostile_rules.py measures it).
 
@@ -22,6 +22,7 @@ Settings and saves are read by the same code with their own limits (revolt_table
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -159,7 +160,17 @@ def _size_text(limit: int) -> str:
 
 def _reader_message(exc: yaml.reader.ReaderError) -> str:
     character = exc.character if isinstance(exc.character, int) else 0
+    return _control_message(character)
+
+
+def _control_message(character: int) -> str:
     return f"the character U+{character:04X} is not allowed (a control character); a rules file is plain text"
+
+
+# Control characters a value may not hold, however it is written: C0 and C1 controls and DEL (tab and
+# line feed are text), and the bidirectional controls that make text read in another order than it is
+# stored (U+202A-202E, U+2066-2069, the marks U+200E, U+200F, U+061C).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _tag_text(tag: str) -> str:
@@ -375,4 +386,7 @@ def _convert(tag: str, text: str) -> Any:
         if not math.isfinite(value):
             raise _BadValue(f"number out of range: {shorten(text, 20)}")
         return value
+    control = _CONTROL.search(text)
+    if control:        # written as an escape in double quotes: the reader only refuses raw ones
+        raise _BadValue(_control_message(ord(control.group())))
     return text        # str, and what YAML 1.1 would make a date or a '=' value: text in a rules file
