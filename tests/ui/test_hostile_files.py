@@ -430,14 +430,39 @@ def test_a_crowded_rules_folder_costs_a_bounded_time(home, monkeypatch):
     catalog._checked.clear()
     games = catalog.load_catalog(own=True)
     own = [g for g in games if g.own]
-    assert len(own) == catalog.MAX_OWN_FILES
+    assert len(own) == catalog.MAX_OWN_FILES + 1
+    left_out = [g for g in own if g.path == folder]              # the files past the limit: said, not hidden
+    assert [(g.name, g.problems) for g in left_out] == [(
+        "20 more files", [f"your rules folder holds more than {catalog.MAX_OWN_FILES} files: only the first "
+                          f"{catalog.MAX_OWN_FILES} by name are read, so 20 files from g100.yaml on are not. "
+                          "Move some files elsewhere."])]
+    own = [g for g in own if g.path != folder]
     waiting = [g for g in own if g.broken]
     assert waiting and all(g.problems == [f"{g.name}: not checked yet (many or large files in the folder); "
                                           "open this screen again"] for g in waiting)
     for _ in range(40):                                        # each listing checks some more
-        if not any(g.broken for g in catalog.load_catalog(own=True)):
+        if [g.path for g in catalog.load_catalog(own=True) if g.broken] == [folder]:
             break
-    assert not any(g.broken for g in catalog.load_catalog(own=True))
+    assert [g.path for g in catalog.load_catalog(own=True) if g.broken] == [folder]
+
+
+def test_rules_files_past_the_limit_are_listed_in_new_game_as_not_read(fast_table):
+    from revolt_table.ui import catalog
+
+    folder = user_rules(fast_table)
+    for i in range(catalog.MAX_OWN_FILES + 1):
+        (folder / f"g{i:03d}.yaml").write_text(VALID.replace("id: house", f"id: g{i:03d}"))
+    app = make_real_app()
+    click(app, app.top.button("new_game").rect.center)
+    scene = app.top
+    names = dict(scene.widget("game").options)
+    assert "g099" in names and "g100" not in names
+    entry = next(g for g in scene.games if g.path == folder)
+    assert names[entry.id] == "1 more file (cannot be used)"
+    while scene.setup.game_id != entry.id:
+        click(app, right_arrow(scene.widget("game")))
+    assert "only the first 100 by name are read, so g100.yaml is not" in scene._note()
+    assert not scene.widget("start").enabled
 
 
 def test_a_fifo_in_place_of_a_rules_translation_is_refused_unread(home):
