@@ -12,9 +12,10 @@ path (a tuple of keys and list indices). Everything YAML offers beyond plain dat
 appears, before it can cost anything: anchors, aliases and merge keys (variants are the way to reuse
 rules), explicit tags (also on keys), nesting deeper than `Limits.depth`, more than `Limits.values`
 values or `Limits.lines` lines, a second document, numbers out of range, NUL bytes, control characters
-(raw, or written as escapes in double-quoted text) and files over `Limits.bytes`. A structural problem stops the reading at once; value problems are collected up to
-`Limits.diagnostics`. The parser is PyYAML's pure-Python one: the same messages everywhere, and with
-these limits its worst case is well under a second (benchmarks/hostile_rules.py measures it).
+(raw, or written as escapes in double-quoted text) and files over `Limits.bytes`. A structural
+problem stops the reading at once; value problems are collected up to `Limits.diagnostics`. The
+parser is PyYAML's pure-Python one: the same messages everywhere, and with these limits its worst case
+is well under a second (benchmarks/hostile_rules.py measures it).
 
 Settings and saves are read by the same code with their own limits (revolt_table/services/userdata.py).
 """
