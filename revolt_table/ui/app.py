@@ -63,6 +63,7 @@ class App:
         self.resume_game: Callable[[], None] = self._no_table_yet
         self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
+        self.saves_games = True               # False: another window has these folders (ui/launch.claim_folders)
         self._sound = None
         self._first_frame_shown = False
         self.folder_problems = userdata.check_folders() if save_settings else []
@@ -72,9 +73,9 @@ class App:
                         STARTUP_TOAST_SECONDS)
             if problem.kind == "settings":
                 self._persist = False
-        if warning:
-            log.warning(warning)
-            self.notify(i18n.t("app.settings_reset", detail=warning), STARTUP_TOAST_SECONDS)
+        if warning:                                   # a Message: said in the language just set
+            log.warning("settings: %s", warning)
+            self.notify(i18n.say(warning), STARTUP_TOAST_SECONDS)
             self.save_settings()                      # the good fields, in place of the file set aside
 
     # ------------------------------------------------------------------ window
@@ -157,6 +158,10 @@ class App:
         self.settings.text_size = size
         self._relayout()
         self.save_settings()
+
+    def keep_settings_unsaved(self) -> None:
+        """From now on settings changes last until the app closes (another window owns the file)."""
+        self._persist = False
 
     def save_settings(self) -> None:
         """Persist self.settings (atomic); a failure becomes a message, never a crash."""

@@ -5,6 +5,11 @@ player names made of invisible characters. Headless, with real pygame events."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -102,3 +107,164 @@ def test_replay_this_deal_without_a_saved_game_starts_at_once(app):
     click(app, history.widget("replay").rect.center)
     assert isinstance(app.top, TableScene) and userdata.load_game_record()[0]["rules"] == "revolte"
     app.top.session.close()
+
+
+# ------------------------------------------------------------------------------------------ invisible names
+
+def real_app(size=(1280, 720)):
+    """An App on the player's folders with the table plugged in (as `revolt-table` starts), at the title."""
+    from revolt_table.ui import launch
+    from revolt_table.ui.app import App
+    from revolt_table.ui.scenes.title import TitleScene
+
+    app = App(size=size)
+    app.settings.ai_pace, app.settings.animation_speed = 0.0, 0.0
+    launch.install(app)
+    app.push(TitleScene(app))
+    frames(app, 2)
+    return app
+
+
+def start_from_new_game(app):
+    from revolt_table.ui.scenes.table import TableScene
+
+    click(app, app.top.button("new_game").rect.center)
+    click(app, app.top.widget("start").rect.center)
+    if type(app.top).__name__ == "ReplaceSaveScene":
+        click(app, app.top.replace_button.rect.center)
+    frames(app, 5)
+    assert isinstance(app.top, TableScene)
+    return app.top
+
+
+def test_a_name_of_invisible_characters_typed_in_new_game_is_the_seats_default(fast_table):
+    """Issue 28: U+FE0F or U+034F typed as a name crashed Start ("Text has zero width"), and since the name
+    is remembered, New game crashed at every start after."""
+    app = real_app()
+    click(app, app.top.button("new_game").rect.center)
+    scene = app.top
+    field = scene.widget("name1")
+    click(app, field.rect.center)
+    for _ in range(len(field.text)):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="\ufe0f\u034f"))
+    frames(app, 2)                                              # the field draws it: nothing to see, no crash
+    assert field.text == "\ufe0f\u034f"
+    click(app, scene.widget("start").rect.center)
+    frames(app, 5)
+    table = app.top
+    assert type(table).__name__ == "TableScene" and table.session.names[0] == "You"
+    frames(app, 30)
+    table.session.close()
+    pygame.quit()
+    app = real_app()                                            # a restart: the remembered setup starts too
+    table = start_from_new_game(app)
+    assert table.session.names[0] == "You"
+    frames(app, 30)
+    table.session.close()
+
+
+@pytest.mark.parametrize("written, reset", [('"\\u200b"', False), ('"\\u202e"', True), ('"\\u202eAnna"', True),
+                                            ('" \\u200b\\ufe0f "', False)])
+def test_a_name_of_invisible_characters_in_settings_never_crashes_start(fast_table, written, reset):
+    from revolt_table.services import userdata
+
+    userdata.settings_path().write_text(
+        f"volume: 33\nlast_setup: {{game_id: revolte, players: 4, names: [{written}, Anna, Ben, Clara]}}\n",
+        encoding="utf-8")
+    app = real_app()
+    assert app.settings.volume == 33
+    said = " | ".join(message for message, _ in app.toasts)
+    assert ("Some settings could not be used and are back to their defaults: last_setup." in said) == reset
+    table = start_from_new_game(app)
+    assert table.session.names[0] == "You"
+    assert table.session.rules.id == ("revoltaaa" if reset else "revolte")
+    frames(app, 30)
+    table.session.close()
+
+
+# ------------------------------------------------------------------------------------------ two windows
+
+def hold_folders(home) -> subprocess.Popen:
+    """Another process of the program holding the folders of `home` (as a first window does)."""
+
+    code = ("import sys, time\n"
+            "from revolt_table.services import instance, userdata\n"
+            "assert instance.acquire(userdata.data_dir())\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.read()\n")
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env={**os.environ, "REVOLT_TABLE_HOME": str(home)},
+                             cwd=str(Path(__file__).resolve().parents[2]))
+    assert other.stdout.readline().strip() == "held"
+    return other
+
+
+def test_a_second_window_on_the_same_folders_says_so_and_saves_nothing(fast_table):
+    """Issue 28: two instances on one home each wrote the save; the last writer's game won silently."""
+    from revolt_table.services import userdata
+
+    saved = {"rules": "revoltaaa", "variant": "", "players": 3, "seed": 5, "start_seat": 0, "moves": [],
+             "seats": ["human", "ai:normal", "ai:normal"], "names": ["You", "Anna", "Ben"],
+             "match": {"seed": 5, "games": 3, "results": [], "notes": []}}
+    userdata.save_game_record(saved)
+    userdata.save_settings(userdata.Settings(volume=21))
+    before = userdata.save_path().read_bytes(), userdata.settings_path().read_bytes()
+    first = hold_folders(fast_table)
+    try:
+        app = real_app()
+        assert ("Revolt Table is already open with the same folders: this window does not save your settings "
+                "or games. Close the other window to save.") in [message for message, _ in app.toasts]
+        assert not app.saves_games
+        app.set_language("de")                                  # a change of settings: not written
+        app.set_language("en")
+        table = start_from_new_game(app)                        # no question: nothing would be replaced
+        session = table.session
+        assert not session.save_enabled
+        seat = session.humans[0]
+        while seat not in session.state.to_act:
+            session.play_ai_now()
+        session.apply(seat, session.state.legal_moves(seat)[0])
+        frames(app, 5)
+        assert (userdata.save_path().read_bytes(), userdata.settings_path().read_bytes()) == before
+        session.close()
+    finally:
+        first.stdin.close()
+        first.wait(10)
+
+
+def test_the_first_window_saves_and_clears_what_a_killed_writer_left(fast_table):
+    from revolt_table.services import userdata
+
+    config, data = userdata.config_dir(), userdata.data_dir()
+    left = [config / ".settings.yaml.abc123.tmp", data / ".current_game.yaml.x9y8z7.tmp", data / ".write-probe-q1"]
+    for path in left:
+        path.write_text("half a file")
+    (data / "mine.tmp").write_text("the player's")              # not ours: stays
+    app = real_app()
+    assert app.saves_games and not any(path.exists() for path in left)
+    assert (data / "mine.tmp").exists()
+    table = start_from_new_game(app)
+    assert table.session.save_enabled and userdata.save_path().exists()
+    table.session.close()
+
+
+def test_a_session_never_overwrites_a_save_another_window_wrote(fast_table):
+    """Where locking is not available, the session compares before writing: another writer's save stays,
+    this table stops saving and says so once."""
+    from revolt_table.services import userdata
+    from revolt_table.ui.session import Session
+    from revolt_table.engine import load_rules
+
+    session = Session(load_rules("revolte"), ["ai:normal"] * 4, None, match_seed=3, ai_pace=0.0)
+    session.save()
+    other = Session(load_rules("revoltaaa"), ["ai:normal"] * 3, None, match_seed=4, ai_pace=0.0)
+    other.save()                                                # the other window's first write
+    theirs = userdata.save_path().read_bytes()
+    seat = session.state.to_act[0]
+    session.apply(seat, session.state.legal_moves(seat)[0])
+    assert userdata.save_path().read_bytes() == theirs and not session.save_enabled
+    assert session.take_save_notice() == ("Another Revolt Table window saved a game here in the meantime; this "
+                                          "table is no longer saved, so that game is not overwritten.")
+    assert session.take_save_notice() is None
+    session.close(), other.close()

@@ -205,7 +205,7 @@ class HistoryScene(PageScene):
         new table is saved in its place, as New game asks: scenes/confirm.py)."""
         if self.selected is None:
             return
-        if self.app.has_saved_game():
+        if self.app.has_saved_game() and self.app.saves_games:     # (a second window replaces nothing)
             from revolt_table.ui.scenes.confirm import ReplaceSaveScene
             self.app.push(ReplaceSaveScene(self.app, on_replace=self._replay_now))
             return
@@ -220,7 +220,8 @@ class HistoryScene(PageScene):
         if chosen is None:
             return
         try:
-            session = Session.from_deal(deal_setup(chosen), ai_pace=self.app.settings.ai_pace)
+            session = Session.from_deal(deal_setup(chosen), ai_pace=self.app.settings.ai_pace,
+                                        save=self.app.saves_games)
         except (RulesError, ValueError, OSError) as exc:
             log.warning("history: cannot deal %s again: %s", chosen.id, exc)
             self.app.notify(t(S + "cannot_deal", game=self.title_of(chosen)))
