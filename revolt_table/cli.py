@@ -320,13 +320,13 @@ def _replay(args: argparse.Namespace) -> int:
         print("\n".join(lines))
         return 0 if ok else EXIT_FAILED
     if args.file is not None:               # an exported game: into the history, to be listed there
-        from .records.history import BadEntry
-        from .records.store import HistoryStore
+        from .records.replay_text import import_problem
+        from .records.store import HistoryFull, HistoryStore
 
-        try:
+        try:                                 # (one that does not replay, or would push a game out, is not)
             entry = HistoryStore().import_file(args.file)
-        except (OSError, BadEntry) as exc:
-            print(f"revolt-table replay: {args.file}: {exc}", file=sys.stderr)
+        except (OSError, ValueError, HistoryFull) as exc:
+            print(import_problem(args.file, exc), file=sys.stderr)
             return EXIT_FAILED
     try:
         from .ui.scenes.history import open_window

@@ -242,6 +242,24 @@ def load_for_replay(file: str | Path | None = None, last: bool = False,
     return entry, None, EXIT_OK
 
 
+def import_problem(path: str | Path, exc: Exception) -> str:
+    """Why the game in `path` is not imported into the history, in one sentence of the player's language
+    (History's Import and `replay FILE`; nothing was added)."""
+    from ..services.oserrors import os_reason
+    from .store import HistoryFull, NotReplayable
+
+    if isinstance(exc, NotReplayable):
+        return i18n.t("files.import.unreplayable", file=str(path), reason=i18n.say(exc.reason))
+    if isinstance(exc, HistoryFull):
+        return i18n.tn("files.import.full_refused", exc.limit, file=str(path))
+    if isinstance(exc, FileRefused):
+        return i18n.t(T + ("no_file" if exc.reason == "missing" else "not_a_file"), file=str(path))
+    if isinstance(exc, BadEntry):
+        return i18n.t(T + "not_a_game", file=str(path))
+    reason = os_reason(exc) if isinstance(exc, OSError) else i18n.t("files.os.bad_name")
+    return i18n.t("history.screen.import_failed", file=str(path), reason=reason)
+
+
 def replay_command(file: str | Path | None = None, last: bool = False,
                    store: HistoryStore | None = None) -> tuple[str, int]:
     """`revolt-table replay FILE|--last --text`: the game move by move and its final scores.

@@ -268,3 +268,55 @@ def test_a_session_never_overwrites_a_save_another_window_wrote(fast_table):
                                           "table is no longer saved, so that game is not overwritten.")
     assert session.take_save_notice() is None
     session.close(), other.close()
+
+
+# ------------------------------------------------------------------------------------------ import
+
+def test_import_refuses_a_forged_game_in_one_sentence(app, tmp_path):
+    from dataclasses import replace
+
+    from revolt_table.records.history import dump_entry
+    from revolt_table.ui.scenes.dialog import Dialog
+
+    real = entry("revolte", seed=4)
+    path = tmp_path / "forged.json"
+    path.write_text(dump_entry(replace(real, scores=tuple(s + 9 for s in real.scores))))
+    history = open_history(app)
+    click(app, history.widget("import").rect.center)
+    dialog_enter(app, str(path))
+    assert isinstance(app.top, Dialog)
+    assert app.top.error == (f"{path} is not imported: its game does not replay to the result it states (the "
+                             "moves now end with other scores).")
+    key(app, pygame.K_ESCAPE)
+    history.wait_loaded()
+    assert history.entries == [] and HistoryStore().summaries() == []
+
+
+def test_import_into_a_full_history_names_the_game_it_would_delete_and_no_keeps_it(app, tmp_path):
+    from revolt_table.records.history import dump_entry
+    from revolt_table.ui.scenes.dialog import Dialog
+
+    store = HistoryStore()
+    oldest = store.add(entry("doudizhu", seed=3, minutes=0))
+    store.add(entry("doudizhu", seed=4, minutes=5))
+    path = tmp_path / "new.json"
+    path.write_text(dump_entry(entry("revolte", seed=5)))
+    history = open_history(app)
+    history.store.limit = 2                                    # a full history, two games for the test
+    click(app, history.widget("import").rect.center)
+    dialog_enter(app, str(path))
+    asking = app.top
+    assert isinstance(asking, Dialog) and asking.danger and asking.title == "The history is full"
+    assert asking.message == ("The history keeps 2 games. Importing this one deletes the oldest saved, "
+                              "Dou Dizhu of 2026-03-01 20:00, for good.")
+    key(app, pygame.K_ESCAPE)                                  # No: nothing is deleted, nothing added
+    assert app.top is history
+    ids = {s.id for s in store.summaries()}
+    assert oldest.id in ids and len(ids) == 2
+    click(app, history.widget("import").rect.center)
+    dialog_enter(app, str(path))
+    click(app, app.top.ok_button.rect.center)                  # Yes: imported, the oldest goes
+    assert app.top is history
+    history.wait_loaded()
+    assert oldest.id not in {s.id for s in store.summaries()} and len(store.summaries()) == 2
+    assert history.selected.game == "revolte"

@@ -31,17 +31,16 @@ from typing import Callable
 import pygame
 
 from revolt_table.engine.message import Message
-from revolt_table.records.history import BadEntry, EntrySummary, deal_setup
+from revolt_table.records.history import EntrySummary, deal_setup
 from revolt_table.records.replay import R_ERROR, R_RULES, R_SETUP
-from revolt_table.records.store import HistoryStore
+from revolt_table.records.store import HistoryFull, HistoryStore
 from revolt_table.services.i18n import say
 from revolt_table.services.oserrors import os_reason
-from revolt_table.records.replay_text import date_text, game_title
-from revolt_table.services.smallfile import FileRefused
+from revolt_table.records.replay_text import date_text, game_title, import_problem
 from revolt_table.ui import recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader, reasons
-from revolt_table.ui.i18n import t
+from revolt_table.ui.i18n import t, tn
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.scenes.dialog import Dialog
 from revolt_table.ui.widgets import Button
@@ -274,26 +273,48 @@ class HistoryScene(PageScene):
                              ok=t(S + "export_ok"), on_ok=write, field=str(default)))
 
     def import_game(self) -> None:
+        """Ask for a file and add its game: one that does not replay to the result it states is refused
+        with the reason; with the history full, a second question names the game that importing would
+        delete (No keeps everything as it is)."""
         def read(text: str) -> str | None:
             if not text:
                 return t(S + "no_path")
             path = Path(text).expanduser()
             try:
                 entry = self.store.import_file(path)
-            except FileRefused as exc:
-                if exc.reason == "missing":
-                    return t("history.text.no_file", file=str(path))
-                return t("history.text.not_a_file", file=str(path))
-            except BadEntry:
-                return t("history.text.not_a_game", file=str(path))
-            except OSError as exc:
-                return t(S + "import_failed", file=str(path), reason=os_reason(exc))
-            self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
-            self.reload(select=entry.id)
+            except HistoryFull as full:
+                self.app.pop()                          # this question, then the next one
+                self._ask_to_make_room(path, full)
+                return None
+            except (OSError, ValueError) as exc:
+                return import_problem(path, exc)
+            self._imported(entry)
             return None
 
         self.app.push(Dialog(self.app, t(S + "import_title"), t(S + "import_prompt"), ok=t(S + "import_ok"),
                              on_ok=read, field=str(export_folder()) + "/"))
+
+    def _ask_to_make_room(self, path: Path, full: HistoryFull) -> None:
+        oldest = full.dropped[0]
+
+        def make_room(_: str) -> str | None:
+            try:
+                entry = self.store.import_file(path, make_room=True)
+            except (OSError, ValueError) as exc:
+                return import_problem(path, exc)
+            self._imported(entry)
+            return None
+
+        self.app.push(Dialog(self.app, t("files.import.full_title"),
+                             tn("files.import.full_prompt", full.limit, game=self.title_of(oldest),
+                                date=date_text(oldest.date)),
+                             ok=t("files.import.full_ok"), on_ok=make_room, danger=True))
+
+    def _imported(self, entry) -> None:
+        for message in self.store.take_warnings():
+            self.app.notify(say(message))
+        self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
+        self.reload(select=entry.id)
 
     def delete(self) -> None:
         chosen = self.selected
