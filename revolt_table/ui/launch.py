@@ -221,8 +221,7 @@ def open_play(app, args) -> int:
         from revolt_table.ui.scenes.confirm import saved_game_line
 
         line = saved_game_line() or "current_game.yaml"
-        print(f"revolt-table play: your saved game ({line}) is kept; this game is not saved "
-              "(--replace-save saves it in its place)", file=sys.stderr)
+        print(f"revolt-table play: {t('cli.saved_kept', game=line)}", file=sys.stderr)
         app.notify(t("save.kept", game=line))
     session.save()
     app.push(TableScene(app, session, autoquit=autoquit_requested(args)))
@@ -341,14 +340,21 @@ def _screenshot(args) -> int:
     from revolt_table.services import userdata
     from revolt_table.ui.look import appearance
 
-    saved, _ = userdata.load_settings()          # the saved language and look, each overridable
+    saved, _ = userdata.load_settings(set_aside_bad=False)   # the saved language and look, each overridable
     shown = appearance(saved, **{name: getattr(args, name, None)
                                  for name in ("language", "contrast", "grain", "temperature")})
     try:
         capture(args.game, getattr(args, "players", None), int(getattr(args, "seed", 1) or 1),
                 int(getattr(args, "moves", 0) or 0), tuple(getattr(args, "size", (1280, 720))), args.out,
                 variant=getattr(args, "variant", None), appearance=shown)
-    except (ValueError, OSError) as exc:
+    except OSError as exc:
+        from revolt_table.services.i18n import t
+        from revolt_table.services.oserrors import os_reason
+
+        print(f"revolt-table screenshot: {t('cli.cannot_write', file=args.out, reason=os_reason(exc))}",
+              file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"revolt-table screenshot: {exc}", file=sys.stderr)
         return 2
     print(args.out)
