@@ -84,8 +84,11 @@ def _current_file(record: dict[str, Any]) -> Path | None:
     path = record.get("rules_file")
     if path and Path(path).is_file():
         return Path(path)
+    game = str(record["rules"])
+    if "/" in game or "\\" in game or game.endswith((".yaml", ".yml")):
+        return None                      # an id, never a path: a path is `rules_file`, which must exist
     try:
-        return resolve_rules_path(str(record["rules"]))
+        return resolve_rules_path(game)
     except (UnknownGame, OSError, ValueError):
         return None
 

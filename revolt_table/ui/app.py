@@ -278,11 +278,21 @@ class App:
     def _draw_toasts(self) -> None:
         from revolt_table.ui import draw
 
+        from revolt_table.ui.widgets.textfit import wrap
+
         m = self.metrics
         y = m.pad
+        width = min(self.size[0] - 4 * m.pad, m.px(900))
         for message, left in self.toasts[-3:]:
-            size = draw.fit_text(message, m.font_small, self.size[0] - 4 * m.pad)
-            image = draw.render_text(message, size, theme.TEXT)
+            # a long sentence (a file set aside, and where it is kept) wraps on up to three lines at the
+            # small size, never shrinks into unreadable type (issue 28)
+            lines = wrap(message, m.font_small, width, max_lines=3)
+            images = [draw.render_text(text, m.font_small, theme.TEXT) for text in lines]
+            step = m.font_small + m.px(6)
+            image = pygame.Surface((max(i.get_width() for i in images), step * (len(images) - 1)
+                                    + images[-1].get_height()), pygame.SRCALPHA)
+            for i, line in enumerate(images):
+                image.blit(line, line.get_rect(midtop=(image.get_width() // 2, i * step)))
             box = image.get_rect().inflate(2 * m.pad, m.gap * 2)
             box.midtop = (self.size[0] // 2, y)
             alpha = int(235 * min(1.0, left / 0.5))

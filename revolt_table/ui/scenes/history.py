@@ -150,8 +150,8 @@ class HistoryScene(PageScene):
             self._reasoned = True
             self.reasons = reasons(loader.facts)
             self._refresh_buttons()
-        for message in loader.take_warnings():
-            self.app.notify(say(message))
+        for text in grouped(loader.take_warnings()):
+            self.app.notify(text)
 
     @property
     def loading(self) -> bool:
@@ -439,6 +439,19 @@ class HistoryScene(PageScene):
             row_line(surface, level_name(who.kind), small, theme.TEXT_MUTED, room, center=(cx, ys[1]))
             row_line(surface, str(points), small + m.px(1), theme.GOLD_LIGHT if won else theme.TEXT, room, bold=True,
                  center=(cx, ys[2]))
+
+
+SET_ASIDE = ("history.warning.corrupt", "history.warning.too_big", "history.warning.not_regular")
+
+
+def grouped(messages: list[Message]) -> list[str]:
+    """The store's warnings as toasts: files set aside are said in one sentence when there are several
+    (a damaged folder must not bury the screen under a toast per file), the others one by one."""
+    aside = [m.args["file"] for m in messages if m.code in SET_ASIDE]
+    rest = [say(m) for m in messages if m.code not in SET_ASIDE]
+    if len(aside) < 2:
+        return [say(m) for m in messages]
+    return [tn("files.history.set_aside", len(aside), files=", ".join(aside))] + rest
 
 
 def open_window(select: str) -> int:
