@@ -18,20 +18,7 @@ from revolt_table.records.history import read_entry_file
 from revolt_table.records.store import HistoryStore
 from revolt_table.services import i18n
 from tests.history_helpers import entry
-
-
-def open_history(app):
-    """From the title: the History menu entry, by a real click; returns the scene, read."""
-    from revolt_table.ui.scenes.history import HistoryScene
-    from revolt_table.ui.scenes.title import TitleScene
-
-    app.push(TitleScene(app))
-    frames(app, 1)
-    click(app, app.top.button("history").rect.center)
-    assert isinstance(app.top, HistoryScene)
-    app.top.wait_loaded()
-    frames(app, 1)
-    return app.top
+from tests.ui.test_history_screens import open_history
 
 
 def dialog_enter(app, text: str) -> None:

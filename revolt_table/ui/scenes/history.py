@@ -202,13 +202,10 @@ class HistoryScene(PageScene):
     def replay(self) -> None:
         """Deal the selected game again, same seats, and play it; with a game saved, ask first (the
         new table is saved in its place, as New game asks: scenes/confirm.py)."""
-        if self.selected is None:
-            return
-        if self.app.has_saved_game() and self.app.saves_games:     # (a second window replaces nothing)
-            from revolt_table.ui.scenes.confirm import ReplaceSaveScene
-            self.app.push(ReplaceSaveScene(self.app, on_replace=self._replay_now))
-            return
-        self._replay_now()
+        from revolt_table.ui.scenes.confirm import ask_before_replacing
+
+        if self.selected is not None:
+            ask_before_replacing(self.app, self._replay_now)
 
     def _replay_now(self) -> None:
         from revolt_table.engine import RulesError

@@ -209,13 +209,10 @@ class NewGameScene(PageScene):
     # ---------------------------------------------------------------- actions
     def start(self) -> None:
         """Start the table; with a game saved, ask first (the one save slot is never replaced silently)."""
-        if self.game is None or self.game.broken:
-            return
-        if self.app.has_saved_game() and self.app.saves_games:     # (a second window replaces nothing)
-            from revolt_table.ui.scenes.confirm import ReplaceSaveScene
-            self.app.push(ReplaceSaveScene(self.app, on_replace=self._start_now))
-            return
-        self._start_now()
+        from revolt_table.ui.scenes.confirm import ask_before_replacing
+
+        if self.game is not None and not self.game.broken:
+            ask_before_replacing(self.app, self._start_now)
 
     def _start_now(self) -> None:
         setup = self.result()
