@@ -299,7 +299,7 @@ def _arena(args: argparse.Namespace) -> int:
         if seat not in AGENT_NAMES:
             return _fail("arena", _t("cli.unknown_agent", seat=quoted(seat), kinds=", ".join(AGENT_NAMES)))
     if len(seats) > args.players:
-        return _fail("arena", _t("cli.seats_for_players", count=len(seats), players=args.players))
+        return _fail("arena", _t("cli.agents_for_players", count=len(seats), players=args.players))
     try:
         report = run_arena(args.game, args.players, seats, args.games, args.seed,
                            variant=args.variant, iterations=args.iterations)
