@@ -85,7 +85,7 @@ def test_game_record_save_load_and_corrupt(home):
     record = {"rules": "revoltaaa", "variant": "", "players": 3, "seed": 7, "moves": [[0, "R3"], [1, "B0"]]}
     userdata.save_game_record(record)
     assert userdata.has_saved_game()
-    assert userdata.load_game_record() == (record, None)
+    assert userdata.load_game_record() == ({**record, "format": 2}, None)     # 0.1.0's form, read as format 2
     userdata.save_path().write_text("rules: x\n")          # no seed, no moves
     loaded, warning = userdata.load_game_record()
     assert loaded is None and warning and not userdata.has_saved_game()

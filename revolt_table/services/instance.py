@@ -59,6 +59,7 @@ def acquire(folder: Path) -> bool | None:
         return None
     try:
         if _try_lock(handle):
+            release_all()                 # one home per process: the lock of another folder goes (tests)
             _held[key] = handle
             return True
         handle.close()
