@@ -44,7 +44,7 @@ class SeatView:
     ("fr", "revolte", "take:1", "", "Pièce prise à Anna"),
     ("en", "revolte", "take:0", "", "Coin from you"),
     ("en", "revolucion", "attack:2", "turn", "Attack Ben"),
-    ("fr", "revolucion", "fight:T3+M5+sp2", "commit_a", "Combattre : Soldat + Mercenaire + 2 PS"),
+    ("fr", "revolucion", "fight:T3+M5+sp2", "commit_a", "Combattre : Soldat + Mercenaire + 2 de soutien"),
     ("fr", "revolucion", "BX:1", "dig", "Bombe express → Anna"),
     ("en", "revolucion", "BL+DT", "turn", "Bomb Left → Anna + Detonator"),
     ("de", "revolucion", "swap:BX", "exchange", "Bombenexpress tauschen"),
