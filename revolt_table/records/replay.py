@@ -51,6 +51,7 @@ class Step:
     seat: int
     move: str
     events: tuple[Event, ...]
+    label: Message | None = None  # the move as the game describes it (`labels=True`), else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +84,54 @@ def entry_rules(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = N
     return found
 
 
-def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None) -> Replayed:
-    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not."""
+def _archived_rules(entry: HistoryEntry, cache: RulesCache | None, current: Rules) -> list[Rules]:
+    """The entry's rules in each earlier version the program keeps (services/rules_archive.py), newest
+    first, but for the current one: a game played before its rules changed replays under the version
+    it was played with."""
+    from ..services import rules_archive
+
+    now = rules_archive.digest_of(current.path)
+    out = []
+    for version in rules_archive.versions(entry.game):
+        if version.digest == now:
+            continue
+        key = (entry.game, entry.variant, version.digest)
+        found = cache.get(key) if cache is not None else None
+        if found is None:
+            try:
+                found = load_rules(version.path, variant=entry.variant or None)
+            except Exception as exc:  # noqa: BLE001 - an archived file that does not load is skipped
+                found = exc
+            if cache is not None:
+                cache[key] = found
+        if not isinstance(found, Exception):
+            out.append(found)
+    return out
+
+
+def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None,
+                 labels: bool = False) -> Replayed:
+    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not.
+
+    A whole replay that does not reach the stored result under the current rules is tried under each
+    archived version of them (rules_archive): the one it was played with ends as recorded. `upto`
+    replays under the current rules only. With `labels`, each step also keeps its move's label
+    (engine/move.py: what players read of it)."""
     rules = entry_rules(entry, cache)
+    try:
+        return _replay(entry, rules, upto, labels)
+    except Unreplayable as exc:
+        if upto is not None or exc.reason.code == R_ERROR:
+            raise
+        for other in _archived_rules(entry, cache, rules):
+            try:
+                return _replay(entry, other, None, labels)
+            except Unreplayable:
+                continue
+        raise
+
+
+def _replay(entry: HistoryEntry, rules: Rules, upto: int | None, labels: bool = False) -> Replayed:
     try:
         state = rules.new_game(entry.players, seed=entry.seed, start_seat=entry.start_seat)
     except ValueError as exc:
@@ -96,6 +142,7 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
     moves = entry.moves if upto is None else entry.moves[:max(0, upto)]
     steps = []
     for number, (seat, text) in enumerate(moves, 1):
+        label = _label(state, seat, text) if labels else None
         try:
             events = state.apply(seat, text)
         except IllegalMove as exc:
@@ -103,7 +150,7 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
         except Exception as exc:  # noqa: BLE001 - never a crash on a stored record
             log.exception("history: replaying %s failed at move %d", entry.id, number)
             raise Unreplayable(Message(R_ERROR), f"move {number}: {type(exc).__name__}: {exc}") from None
-        steps.append(Step(number, seat, text, tuple(events)))
+        steps.append(Step(number, seat, text, tuple(events), label))
     if upto is None:
         if not state.is_over:
             raise Unreplayable(Message(R_UNFINISHED), "the moves end before the game does")
@@ -111,6 +158,15 @@ def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int
             raise Unreplayable(Message(R_SCORES), f"replay ends {state.scores} won by {state.winners}, "
                                                   f"stored {entry.scores} won by {entry.winners}")
     return Replayed(entry, rules, opening, tuple(steps), state)
+
+
+def _label(state: GameState, seat: int, text: str) -> Message | None:
+    """The label of a move about to be replayed; None when the game cannot describe it (the move's
+    legality is apply's to judge, just after)."""
+    try:
+        return state.describe(seat, text).label
+    except Exception:  # noqa: BLE001 - naming a move never stops a replay
+        return None
 
 
 def why_unreplayable(entry: HistoryEntry, cache: RulesCache | None = None) -> Message | None:

@@ -6,7 +6,10 @@ revolt_table.ui.i18n re-exports this module, so UI code keeps writing `from revo
 
 The game ships in six languages as plain YAML files (assets/locale/<lang>.yaml) that translators edit
 without touching code. Parts of the program may ship their own fragment, <lang>.<part>.yaml (e.g.
-en.table.yaml); fragments are merged in, and keys in the main file win on a clash. Keys are dotted paths
+en.table.yaml); fragments are merged in, and keys in the main file win on a clash. Only what is read
+is loaded (issue 30: start-up): a language's main file when its first text is asked for, a fragment
+when a key under one of its top-level names is (found by a glance at the file's unindented lines, not
+by parsing it), with libyaml's safe loader when PyYAML has it. Keys are dotted paths
 into the YAML ("title.new_game"). A missing key falls back to English, then to the key itself, so a gap
 in a translation shows up as readable text rather than a crash (tests/test_translations.py makes sure
 the shipped languages have no gaps).
@@ -18,12 +21,16 @@ import locale
 import os
 import re
 from functools import cache
-from typing import Any
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from revolt_table.engine.message import Message
 from revolt_table.services.resources import asset_path
+
+if TYPE_CHECKING:
+    from revolt_table.engine.message import Message
 
 # The shipped languages, in the order the selectors offer them (each shown in its own name).
 LANGUAGES: tuple[str, ...] = ("en", "pt", "de", "fr", "es", "zh")
@@ -33,19 +40,87 @@ _language = DEFAULT
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 
-@cache
-def _table(lang: str) -> dict[str, str]:
-    """Flattened {dotted.key: text} for one language; {} if no file exists (a broken file is skipped)."""
-    folder = asset_path("locale")
-    paths = sorted(folder.glob(f"{lang}.*.yaml")) + [folder / f"{lang}.yaml"]   # main file last: it wins
-    flat: dict[str, str] = {}
-    for path in paths:
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)        # the same safe loading, in C
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:", re.MULTILINE)
+
+
+class _Texts(dict):
+    """One language's {dotted.key: text}: the main file at once, a fragment when first needed.
+
+    get() and `in` load the fragments whose top-level names include the key's first part, then, if
+    the key is still missing, every fragment left (a key can live anywhere), so answers are exactly
+    those of the whole table; table() loads everything."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        folder = asset_path("locale")
+        self._main = set(self._merge(folder / f"{lang}.yaml"))
+        self._pending: dict[Path, set[str]] = {}
+        for path in sorted(folder.glob(f"{lang}.*.yaml")):
+            try:
+                self._pending[path] = set(_TOP_KEY.findall(path.read_text(encoding="utf-8")))
+            except OSError:
+                continue
+
+    def _merge(self, path: Path) -> list[str]:
+        """Add a file's texts (the main file's keys win over a fragment's); a broken file is skipped."""
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
         except (OSError, yaml.YAMLError):
-            continue
-        flat.update(flatten(data))
-    return flat
+            return []
+        flat = flatten(data)
+        for key, text in flat.items():
+            if key not in getattr(self, "_main", ()):
+                self[key] = text
+        return list(flat)
+
+    def _fill(self, key: str) -> bool:
+        """Load the fragments that may hold `key`; False when none is left to load."""
+        if not self._pending:
+            return False
+        head = key.split(".", 1)[0]
+        wanted = [path for path, heads in self._pending.items() if head in heads] or list(self._pending)
+        for path in wanted:
+            del self._pending[path]
+            self._merge(path)
+        return True
+
+    def load_all(self) -> "_Texts":
+        while self._pending:
+            self._fill("")
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        while not dict.__contains__(self, key) and self._fill(key):
+            pass
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        while not dict.__contains__(self, key) and isinstance(key, str) and self._fill(key):
+            pass
+        return dict.__contains__(self, key)
+
+    # going through every text (tests, tools) reads every file first
+    def __iter__(self):
+        return dict.__iter__(self.load_all())
+
+    def __len__(self) -> int:
+        return dict.__len__(self.load_all())
+
+    def keys(self):
+        return dict.keys(self.load_all())
+
+    def items(self):
+        return dict.items(self.load_all())
+
+    def values(self):
+        return dict.values(self.load_all())
+
+
+@cache
+def _table(lang: str) -> _Texts:
+    """One language's texts, loaded as they are asked for ({} if no file exists)."""
+    return _Texts(lang)
 
 
 def flatten(node: Any, prefix: str = "") -> dict[str, str]:
@@ -61,7 +136,7 @@ def flatten(node: Any, prefix: str = "") -> dict[str, str]:
 
 def table(lang: str) -> dict[str, str]:
     """Every key of one language (a copy: tests and tools read it, nobody changes it)."""
-    return dict(_table(lang))
+    return dict(_table(lang).load_all())
 
 
 def placeholders(text: str) -> set[str]:
@@ -264,9 +339,11 @@ def is_plural(key: str, lang: str = DEFAULT) -> bool:
 
 
 # Which form a count takes in each shipped language (the CLDR cardinal rules, reduced to the two forms
-# our texts use): "one" for 1 in English, German and Spanish; for 0 and 1 in French and Brazilian
-# Portuguese ("0 coup joué"); never in Chinese, which has no plural. Other languages: as English.
-_ONE = {"fr": (0, 1), "pt": (0, 1), "zh": ()}
+# our texts use): "one" for 1 in English, German, Spanish and Portuguese; for 0 and 1 in French ("0 coup
+# joué"); never in Chinese, which has no plural. Other languages: as English. Portuguese players write
+# zero with the plural ("0 trocadas", "zero graus"), as European Portuguese's CLDR rule has it; the
+# Brazilian rule's "0 trocada" read as a mistake to them (issue 28).
+_ONE = {"fr": (0, 1), "zh": ()}
 
 
 def plural_form(lang: str, n: int) -> str:
@@ -280,14 +357,28 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(f"{key}.{plural_form(_language, n)}", n=n, **fmt)
 
 
-def say(message: Message) -> str:
-    """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
+def say(message: Message, names: Sequence[str] | None = None) -> str:
+    """The sentence for an engine `Message` (a refusal, a verdict, a move's label) in the current language.
 
     Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
-    translated first, so one sentence can be built from the pieces a game reports.
+    translated first, so one sentence can be built from the pieces a game reports. A `Seat` argument
+    becomes that seat's name in `names` (the table's names, "you" marks kept), else "Player N".
     """
-    args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
+    args = {k: _said(v, names) for k, v in message.params}
     return t(message.code, **args)
+
+
+def _said(value: Any, names: Sequence[str] | None) -> Any:
+    from revolt_table.engine.message import Message, Seat     # lazily, as at the top (issue 30)
+
+    if isinstance(value, Message):
+        return say(value, names)
+    if isinstance(value, Seat):
+        n = value.number
+        if names is not None and 0 <= n < len(names) and names[n]:
+            return names[n]
+        return t("event.player", number=n + 1)
+    return value
 
 
 def reload() -> None:

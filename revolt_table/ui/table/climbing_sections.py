@@ -9,14 +9,12 @@ shared sections (pods, HUD, cards, hand, actions) draw everything else.
 
 from __future__ import annotations
 
-import math
 
 import pygame
 
-from revolt_table.games import doudizhu_combos as dz
+from revolt_table.games import climbing_moves
 from revolt_table.ui import draw, i18n, theme
 from revolt_table.ui.anim import ease_out_back
-from revolt_table.ui.table import climbing_select as sel
 from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.section import Z_ACTIONS, Z_END, Z_OVER, Z_PODS, Z_POPUP, Z_TABLE, Section
 from revolt_table.ui.table.strings import tt
@@ -93,7 +91,7 @@ class PodMarksSection(Section):
             text = ct("one_card") if n == 1 else ct("cards_count", n=n)
             shown = draw.text(surface, text, m.font_small, theme.TEXT, midleft=(line.x, line.centery))
             if 0 < n <= 2 and table.info.phase == "play":
-                pulse = 0.6 + 0.4 * math.sin(s.time * 6)
+                pulse = 0.6 + 0.4 * s.wave(6)
                 image = draw.render_text(ct("warn_left", n=n), m.font_small, theme.TEXT_DARK, True)
                 box = image.get_rect().inflate(m.px(14), m.px(4))
                 box.midright = (line.right, line.centery)
@@ -168,9 +166,7 @@ class RowsSection(Section):
 
 def heavy(row: dict) -> bool:
     """Is this row a bomb or the rocket (its name is written in gold)?"""
-    cards_ = row.get("cards") or ()
-    c = dz.classify(sel.move_text(list(cards_))) if cards_ else None
-    return c is not None and c.type in ("bomb", "rocket")
+    return climbing_moves.is_heavy(row.get("cards") or ())
 
 
 class BannerSection(Section):
