@@ -20,8 +20,7 @@ import random
 from dataclasses import dataclass, fields, replace
 
 from revolt_table.ai.bomb_ai import DIE_MEAN, BombHeuristicAgent
-from revolt_table.engine import Move
-from revolt_table.games.bomb import parse_commit
+from revolt_table.games.bomb_moves import commit_parts as parse_commit
 
 # card roles, as the exchange sees them (`keep` is a set of these)
 ROLES = ("move", "fighter", "gear", "fort", "doctor", "bodyguard", "blast", "wire", "tactic", "irish",
@@ -177,23 +176,25 @@ class PolicyAgent(BombHeuristicAgent):
         return self.weakest(view, seats)
 
     # --- exchange ------------------------------------------------------------------------------------
-    def _exchange(self, view, moves, rng):
+    def _exchange(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p = self.p
         if p.keep is None:
-            return super()._exchange(view, moves, rng)
+            return super()._exchange(view, infos, rng)
         if view.info.ctx.swaps >= p.swaps:
-            return Move("keep")
+            return self.first(infos, "keep")
         hand = list(view.hand())
         away = [m for m in moves if m.text.startswith("swap:") and self.roles[m.text[5:]] not in p.keep]
         if not away:
-            return Move("keep")
+            return self.first(infos, "keep")
         return min(away, key=lambda m: (self.keep_value(m.text[5:], hand), m.text))
 
     # --- the turn ------------------------------------------------------------------------------------
-    def _turn(self, view, moves, rng):
+    def _turn(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p, info, seat = self.p, view.info, view.seat
         hand = list(view.hand())
-        texts = self.by_text(moves)
+        texts = {m.text: m for m in moves}
         singles = [m for m in moves if m.text in self.t.cards]
         if p.disarm != "never":
             for m in singles:
@@ -219,7 +220,7 @@ class PolicyAgent(BombHeuristicAgent):
             defence += min(info.support[target], 1) + self.t.defender_bonus
             if strength + DIE_MEAN + min(info.support[seat], 1) - defence >= self.attack_margin:
                 return texts[f"attack:{target}"]
-        return self._send(view, moves, hand)
+        return self._send(view, infos, hand)
 
     def _climate(self, view, singles, hand):
         p = self.p
@@ -240,20 +241,20 @@ class PolicyAgent(BombHeuristicAgent):
                 return m
         return None
 
-    def _send(self, view, moves, hand):
+    def _send(self, view, infos, hand):
+        moves = [i.move for i in infos]
         p = self.p
         if p.bomb == NORMAL and p.extras == NORMAL:
-            return self._move_bomb(view, moves, hand)
+            return self._move_bomb(view, infos, hand)
         digs = [m for m in moves if m.text.startswith("dig")]
         if digs:
-            return self._move_bomb(view, moves, hand)
-        seat, info = view.seat, view.info
+            return self._move_bomb(view, infos, hand)
+        info = view.info
         best, best_score = None, float("-inf")
-        for m in moves:
-            head = m.text.split("+")[0].split(":")[0]
-            if head not in self.t.cards or self.card(head).type != "movement":
+        for i in infos:
+            if i.kind != "send":
                 continue
-            target, n_extras, explodes = self._receiver(view, seat, m.text)
+            m, head, target, n_extras, explodes = i.move, i.card, i.target, len(i.cards) - 1, self.explodes(view, i)
             if p.extras == "never" and n_extras:
                 continue
             if p.extras == "boom_only" and n_extras and not explodes:
@@ -274,33 +275,36 @@ class PolicyAgent(BombHeuristicAgent):
             score -= 0.2 * (self.t.direction(head) == "any")
             if score > best_score:
                 best, best_score = m, score
-        return best if best is not None else self._move_bomb(view, moves, hand)
+        return best if best is not None else self._move_bomb(view, infos, hand)
 
-    def _dig(self, view, moves, rng):
+    def _dig(self, view, infos, rng):
+        moves = [i.move for i in infos]
         how = NORMAL if self.p.bomb == NORMAL else self.p.bomb
         if how == NORMAL:
-            return super()._dig(view, moves, rng)
+            return super()._dig(view, infos, rng)
         target = self.pick(view, [int(m.text.split(":")[1]) for m in moves], how)
         return next(m for m in moves if m.text.endswith(f":{target}"))
 
     # --- fights ----------------------------------------------------------------------------------------
-    def _fort(self, view, moves, rng):
+    def _fort(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p = self.p
         forts = [m for m in moves if m.text != "pass"]
         if p.fort == NORMAL or not forts:
-            return super()._fort(view, moves, rng) if forts else moves[0]
+            return super()._fort(view, infos, rng) if forts else moves[0]
         if p.fort == "always" or (p.fort == "last" and view.info.lieutenants[view.seat] == 1):
             return forts[0]
-        return Move("pass")
+        return self.first(infos, "pass")
 
-    def _commit(self, view, moves, rng):
+    def _commit(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p, ctx, seat = self.p, view.info.ctx, view.seat
         attacking = ctx.attacker == seat
         how, sp_how = (p.commit_a, p.sp_a) if attacking else (p.defend, p.sp_d)
         if how == NORMAL and sp_how == NORMAL:
-            return super()._commit(view, moves, rng)
+            return super()._commit(view, infos, rng)
         if how == NORMAL:
-            chosen = super()._commit(view, moves, rng)
+            chosen = super()._commit(view, infos, rng)
             cards = parse_commit(chosen.text)[0]
         else:
             cards = self._cards_for(moves, how)
@@ -332,21 +336,22 @@ class PolicyAgent(BombHeuristicAgent):
                 return list(max(plain, key=lambda s: (value(s), s)))
         return list(max(sets, key=lambda s: (value(s), s)))
 
-    def _tactic(self, view, moves, rng):
+    def _tactic(self, view, infos, rng):
         if self.p.tactic == "never":
-            return Move("pass")
-        return super()._tactic(view, moves, rng)
+            return self.first(infos, "pass")
+        return super()._tactic(view, infos, rng)
 
-    def _after(self, view, moves, rng):
+    def _after(self, view, infos, rng):
         if self.p.doctor_a == "never" and view.info.phase == "after_a":
-            return Move("pass")
-        return super()._after(view, moves, rng)
+            return self.first(infos, "pass")
+        return super()._after(view, infos, rng)
 
     # --- reactions -------------------------------------------------------------------------------------
-    def _explosion(self, view, moves, rng):
+    def _explosion(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p = self.p
         if p.explosion == NORMAL:
-            return super()._explosion(view, moves, rng)
+            return super()._explosion(view, infos, rng)
         order = {"protect_first": ("protect", "delay", "return_to_sender", "disarm"),
                  "delay_first": ("delay", "return_to_sender", "protect", "disarm")}[p.explosion]
         plays = sorted((m.text, m) for m in moves if m.text != "pass")
@@ -354,19 +359,20 @@ class PolicyAgent(BombHeuristicAgent):
             for text, m in plays:
                 if self.has_kind(text, "explosion", kind):
                     return m
-        return Move("pass")
+        return self.first(infos, "pass")
 
-    def _irish(self, view, moves, rng):
+    def _irish(self, view, infos, rng):
+        moves = [i.move for i in infos]
         p = self.p
         if p.irish == NORMAL:
-            return super()._irish(view, moves, rng)
+            return super()._irish(view, infos, rng)
         plays = [m for m in moves if m.text != "pass"]
         if p.irish == "never" or not plays:
-            return Move("pass")
+            return self.first(infos, "pass")
         target = self.pick(view, [int(m.text.split(":")[1]) for m in plays], p.irish)
         return next(m for m in plays if m.text.endswith(f":{target}"))
 
-    def _wrongwire(self, view, moves, rng):
+    def _wrongwire(self, view, infos, rng):
         if self.p.wire == "never":
-            return Move("pass")
-        return super()._wrongwire(view, moves, rng)
+            return self.first(infos, "pass")
+        return super()._wrongwire(view, infos, rng)

@@ -64,10 +64,12 @@ def test_normal_defender_keeps_its_cards_in_a_hopeless_fight_and_fights_a_close_
     agent = make_agent("ai:normal", RULES)
     state = game([["BL", "M6", "E3", "S2"], ["T2", "E1", "BR"], ["T4"]])
     state.apply(0, "attack:1")
+    state.apply(1, "pass")                              # no Fort (everyone attacked is asked)
     state.apply(0, "fight:M6+E3+S2")                   # 11 + a die: a T2 cannot win
     assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text == "fight:none"
     state = game([["BL", "T2"], ["T4", "E1", "BR"], ["T4"]])
     state.apply(0, "attack:1")
+    state.apply(1, "pass")
     state.apply(0, "fight:T2")
     assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text != "fight:none"
 
@@ -103,6 +105,7 @@ def test_balance_deviants_deviate_only_where_named():
     assert not never.choose(state.view(0), state.legal_moves(0), rng).text.startswith("attack")
     assert always.choose(state.view(0), state.legal_moves(0), rng).text.startswith("attack")
     state.apply(0, "attack:1")
+    state.apply(1, "pass")
     everything = bench.Deviant(RULES, "commit_everything")
     assert everything.choose(state.view(0), state.legal_moves(0), rng).text == "fight:T4+M5+E2+sp2"
     state.apply(0, "fight:T4")

@@ -405,10 +405,9 @@ def test_line_80_alliance_pays_the_ally_only_when_its_partner_wins():
 # --- 8) the explosion -------------------------------------------------------------------------------
 def test_line_82_the_bomb_explodes_on_whoever_receives_it_at_the_end_of_the_track():
     """Line 82: "The Bomb explodes once the Timer piece has reached the last space of the Board." """
-    state = game([["BL", "T2"], ["T3"], ["T4"]], timer=2, deck=["BL"])
+    state = game([["BL", "T2"], ["T3", "BL"], ["T4"]], timer=2, deck=["BL"])
     state.apply(0, "BL")
     assert state.timer == 1 and state.round_no == 1
-    state.hands[1].append("BL")
     events = state.apply(1, "BL")
     assert kinds(events, Exploded)[0].seat == 2 and state.lieutenants == [3, 3, 2]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from revolt_table.ai.bomb_ai import BombHeuristicAgent, make_hard
 from revolt_table.ai.bomb_search import RolloutView, evaluate
 from revolt_table.engine import load_rules
@@ -60,27 +62,37 @@ def test_hard_keeps_its_playout_budget_and_leaves_exchanges_to_the_heuristic():
     assert searched == 6
 
 
-def test_determinizations_respect_what_reactions_prove():
-    """Seat 1, attacked, is asked whether to play its Fort: every deal the attacker's search imagines
-    gives seat 1 a card it could play there; seat 2, who was not asked anything, may hold anything.
-    And an attacker who declared holds a fighter in every deal the defender imagines."""
+# the rules before issue 29 asked only the seats holding a card for the reaction (old saves resume under them)
+HOLDERS_RULES = load_rules(RULES.path.parent / "archive" / "revolucion.a9a0bddde2e8f759.yaml")
+
+
+@pytest.mark.parametrize("rules", [RULES, HOLDERS_RULES], ids=["everyone_asked", "holders_asked"])
+def test_determinizations_respect_what_reactions_prove(rules):
+    """Seat 1, attacked, is asked whether to play its Fort. When only holders are asked, every deal the
+    attacker's search imagines gives seat 1 a card it could play there; when everyone is asked (the
+    rules now), being asked proves nothing and seat 1 is imagined without one about as often as seat 2,
+    who was not asked anything. And an attacker who declared holds a fighter in every deal the defender
+    imagines."""
     deal = {"hands": [["BL", "T4", "E2"], ["FO", "T2", "BR"], ["T3", "BL"]], "first": 0, "climate": "revolution",
             "start": "turn"}
-    state = RULES.new_game(3, seed=5, deal=deal)
+    state = rules.new_game(3, seed=5, deal=deal)
     state.apply(0, "attack:1")
     assert state.view(0).info.phase == "fort" and state.to_act == (1,)
-    usable = RULES.params.by_occasion["attacked"]
-    fighters = {c for c in RULES.params.order if RULES.params.cards[c].fighter}
+    usable = rules.params.by_occasion["attacked"]
+    fighters = {c for c in rules.params.order if rules.params.cards[c].fighter}
     view = state.view(0)
-    seat2_without = 0
+    seat1_without = seat2_without = 0
     for k in range(60):
-        dealt = RULES.from_view(view, random.Random(k))
-        hand1 = dealt.view(1).hand()
-        assert any(c in usable for c in hand1)
+        dealt = rules.from_view(view, random.Random(k))
+        seat1_without += not any(c in usable for c in dealt.view(1).hand())
         seat2_without += not any(c in usable for c in dealt.view(2).hand())
     assert seat2_without > 30
+    if rules.params.ask_everyone:
+        assert seat1_without > 30
+    else:
+        assert seat1_without == 0
     state.apply(1, "pass")
     assert state.view(1).info.phase == "commit_a"
     view = state.view(1)
     for k in range(60):
-        assert any(c in fighters for c in RULES.from_view(view, random.Random(k)).view(0).hand())
+        assert any(c in fighters for c in rules.from_view(view, random.Random(k)).view(0).hand())

@@ -218,6 +218,8 @@ class BombHeuristicAgent(HeuristicAgent):
         hand = list(view.hand())
         lts = view.info.lieutenants[view.seat]
         forts = [i.move for i in infos if i.kind == "play"]
+        if not forts:                   # asked without a Fort (every target is asked): no
+            return self.first(infos, "pass")
         n_protect = sum(1 for c in hand if self.card(c).effects("explosion"))
         if lts == 1 or self.fight_strength(hand) < 3 or n_protect >= 3:
             return forts[0]
@@ -276,6 +278,8 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def _tactic(self, view, infos, rng):
         plays = [i for i in infos if i.kind == "play"]
+        if not plays:
+            return self.first(infos, "pass")
         simple = [i.move for i in plays if i.target is None]
         if simple:
             return simple[0]
@@ -283,12 +287,14 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def _after(self, view, infos, rng):
         plays = [i for i in infos if i.kind == "play"]
+        if not plays:
+            return self.first(infos, "pass")
         # a Doctor is enough to save the lieutenant: keep the Bodyguard for the explosion
         plays.sort(key=lambda i: (bool(self.card(i.card).effects("explosion")), i.text))
         return plays[0].move
 
     def _massacre(self, view, infos, rng):
-        return next(i.move for i in infos if i.kind == "play")
+        return next((i.move for i in infos if i.kind == "play"), self.first(infos, "pass"))
 
     def _explosion(self, view, infos, rng):
         plays = sorted((i for i in infos if i.kind == "play"), key=lambda i: i.text)
@@ -299,7 +305,7 @@ class BombHeuristicAgent(HeuristicAgent):
         return self.first(infos, "pass")
 
     def _wrongwire(self, view, infos, rng):
-        return next(i.move for i in infos if i.kind == "play")
+        return next((i.move for i in infos if i.kind == "play"), self.first(infos, "pass"))
 
 
 def make_heuristic(rules, level: str) -> BombHeuristicAgent:

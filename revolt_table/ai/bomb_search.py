@@ -2,11 +2,14 @@
 
 - Candidates: the heuristic's move first, then one bomb move per receiver (the cheapest way to make it
   explode there, the cheapest plain one), attacks, climate and massacre cards; in a fight the
-  strongest commitment with and without support tokens, without mercenaries, and the cheapest; in a
-  reaction every card and the pass. Card exchanges (a swap of one card for an unknown one, little at
-  stake per decision) and forced moves stay with the heuristic, instantly.
+  strongest commitment with and without support tokens, without mercenaries, and the cheapest. Card
+  exchanges (a swap of one card for an unknown one, little at stake per decision), forced moves and
+  the answers to a reaction (Fort? a tactic? Doctor? The Irish Guy?...) stay with the heuristic,
+  instantly: every seat that could answer is asked (issue 29), and a seat that thought only when it
+  held the card would tell the table so by the time it took.
 - Determinizations: `rules.from_view`, which deals the unseen cards so that the public record holds
-  (a seat asked to react holds a card it could play, an attacker holds a fighter).
+  (an attacker holds a fighter; under `reactions: holders`, a seat asked to react holds a card it
+  could play).
 - Play-outs: every seat played by the normal heuristic, on a `RolloutView` (below) of the imagined
   state, to the end of the round (`horizon` rounds); all candidates with the same dice (common random
   numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
@@ -21,6 +24,7 @@ import random
 
 from ..engine.move import Move, MoveInfo, describe_all
 from ..engine.state import GameState, View
+from ..games.bomb import PHASES
 from .bomb_ai import BombHeuristicAgent
 from .budget import Budget
 from .search import SearchAgent, SearchSpec
@@ -93,7 +97,8 @@ class BombSpec(SearchSpec):
 
     # --- candidates ---------------------------------------------------------------------------
     def decide_without_search(self, view: View, legal_moves: list[Move]) -> bool:
-        return view.info.phase == "exchange"
+        phase = view.info.phase
+        return phase == "exchange" or bool(PHASES[phase].holders)     # an exchange, or a reaction asked
 
     def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
         phase = view.info.phase

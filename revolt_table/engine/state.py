@@ -215,6 +215,12 @@ class GameState(ABC):
         best = max(scores)
         return tuple(seat for seat, points in enumerate(scores) if points == best)
 
+    def ai_pause(self) -> float:
+        """The share of a table's natural AI pause that the decision asked now deserves (1.0; a family
+        whose many quick questions, asked whatever a seat holds, would drag at full pace says less).
+        It must depend on public facts only: the pause is seen by everyone."""
+        return 1.0
+
     # --- shared behaviour ---------------------------------------------------------------------
     def is_legal(self, seat: int, move: Move) -> bool:
         return move in self.legal_moves(seat)

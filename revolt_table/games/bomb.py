@@ -6,6 +6,11 @@ small phase machine: exactly one seat acts at a time (the bomb owner, or a seat 
 reactions are ordinary decisions with a `pass` option. Dice come from the state's own seeded RNG,
 kept in the state so clones and replays roll the same numbers.
 
+Reactions reveal nothing (issue 29): with `reactions: everyone` every seat that could answer is asked,
+whatever it holds (`_asks`), so `to_act`, the phase and the events are the same whether or not it holds
+the card; a seat with nothing to play has only `pass`. Rules files written before (the archived ones
+old saves are resumed under, services/rules_archive.py) ask only the holders, as they were played.
+
 What consumers get (the typed boundary, docs/design.md): `rules.params` (bomb_cards.BombParams) for
 the numbers and cards, `view.info` (bomb_info.BombInfo) for the public facts, events with Message
 reasons, and `refusal(seat, move)` saying why a move is not possible now (`explain_refusal`).
@@ -43,6 +48,8 @@ from .bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn,
 from .bomb_moves import KEEP, PASS, Facts, commit_parts
 
 move_of = bomb_moves.move
+REACTION_PAUSE = 0.4    # share of the natural AI pause for a reaction asked of everyone (ai_pause)
+MAX_REROLLS = 100       # `tie: reroll` rolls again until the totals differ (100 ties in a row: the defender)
 
 
 class BombFamily:
@@ -221,10 +228,11 @@ class BombState(GameState):
             setattr(state, key, info[key])
         state.bag = list(info.bag)
         state.ctx = info.ctx.working()
-        # a seat asked to react holds a card it could play: make the dealt hand agree
+        # under `reactions: holders` a seat asked to react holds a card it could play: make the dealt
+        # hand agree (when everyone is asked, being asked proves nothing)
         needs: list[tuple[int, set[str]]] = []
         actor = view.to_act[0] if view.to_act else None
-        holders = PHASES[state.phase].holders if state.phase in PHASES else ()
+        holders = PHASES[state.phase].holders if state.phase in PHASES and not t.ask_everyone else ()
         if actor is not None and holders:
             needs.append((actor, set().union(*(t.by_occasion[o] for o in holders))))
         if state.phase in ("fort", "commit_a"):      # an attacker declared with a fighter in hand
@@ -481,6 +489,17 @@ class BombState(GameState):
             if not self.hands[s]:
                 self.draw(s, n, events, R_OUT_OF_CARDS)
 
+    def ai_pause(self) -> float:
+        """A reaction asked of everyone (a Fort? The Irish Guy?) takes an AI a short pause, the same
+        whatever it holds (its answer is the heuristic's, instant: ai/bomb_search.py), so neither the
+        wait nor its length tells the table what is in that hand."""
+        return REACTION_PAUSE if self.t.ask_everyone and self.phase in PHASES and PHASES[self.phase].holders else 1.0
+
+    def _asks(self, seat: int, occasion: str) -> bool:
+        """Is `seat` asked to answer at `occasion`? Always when everyone is asked (the record then says
+        nothing of its hand); else only when it holds a card usable there."""
+        return self.t.ask_everyone or bool(self.t.holding(self.hands[seat], occasion))
+
     def climate_spec(self) -> bomb_cards.Climate:
         return self.t.climates[self.climate]
 
@@ -560,15 +579,22 @@ class BombState(GameState):
         return [KEEP] + [move_of(Facts("swap", c)) for c in dict.fromkeys(self.sorted_hand(seat))]
 
     def _do_exchange(self, seat: int, move: Move, events: list[Event]) -> None:
+        """One card exchanged (face up on the discard pile), or the seat stops. With `exchange_draw:
+        at_end` the new cards are drawn when it stops (or has exchanged the most it may), so a card
+        drawn in the exchange never goes back in it; else one is drawn for each card at once."""
         ctx = self.ctx
+        at_end = self.t.exchange_at_end
         if move.payload.kind == "swap":
             card = move.payload.card
             self.hands[seat].remove(card)
             self.to_discard(seat, [card], events, R_EXCHANGE)
-            self.draw(seat, 1, events, R_EXCHANGE)
+            if not at_end:
+                self.draw(seat, 1, events, R_EXCHANGE)
             ctx["swaps"] += 1
             if ctx["swaps"] < self.t.exchange_max:
                 return
+        if at_end and ctx["swaps"]:
+            self.draw(seat, ctx["swaps"], events, R_EXCHANGE)
         ctx["i"] += 1
         ctx["swaps"] = 0
         if ctx["i"] < len(ctx["order"]):
@@ -588,7 +614,7 @@ class BombState(GameState):
         scan = self.ctx["scan"]
         while scan:
             s = scan.pop(0)
-            if self.living(s) and self.t.holding(self.hands[s], "interrupt"):
+            if self.living(s) and self._asks(s, "interrupt"):
                 self.ctx["seat"] = s
                 return
         self._begin_turn(self.ctx["owner"])
@@ -693,7 +719,7 @@ class BombState(GameState):
             elif kind == "kill_lieutenant":
                 pending_kill = True
         if pending_kill:
-            if t.holding(self.hands[target], "massacre"):
+            if self._asks(target, "massacre"):
                 self.phase = "massacre"
                 self.ctx = {"seat": target, "owner": seat, "attacks": self.ctx["attacks"]}
             else:
@@ -784,7 +810,7 @@ class BombState(GameState):
     # --- the explosion and disarming ----------------------------------------------------------------
     def _explode(self, victim: int, sender: int, events: list[Event]) -> None:
         self.bomb, self.sender = victim, sender
-        if self.t.holding(self.hands[victim], "explosion"):
+        if self._asks(victim, "explosion"):
             self.phase = "explosion"
             self.ctx = {"seat": victim, "sender": sender}
         else:
@@ -835,7 +861,7 @@ class BombState(GameState):
         ctx = self.ctx
         while ctx["scan"]:
             s = ctx["scan"].pop(0)
-            if self.t.holding(self.hands[s], "against_disarm"):
+            if self._asks(s, "against_disarm"):
                 ctx["seat"] = s
                 return
         seat = ctx["disarmer"]
@@ -868,8 +894,8 @@ class BombState(GameState):
         events.append(AttackDeclared(seat, target))
         self.ctx = {"seat": target, "attacker": seat, "defender": target, "attacks": attacks,
                     "sp": [0, 0], "tactics": [None, None], "ally": [None, None], "winner_side": None,
-                    "kept": False, "saved": ""}
-        if self.t.holding(self.hands[target], "attacked"):
+                    "kept": "", "saved": ""}
+        if self._asks(target, "attacked"):
             self.phase = "fort"
         else:
             self.phase = "commit_a"
@@ -938,7 +964,7 @@ class BombState(GameState):
     def _tactic_step(self, side: int, events: list[Event]) -> None:
         ctx = self.ctx
         seat = ctx["attacker"] if side == 0 else ctx["defender"]
-        if len(self._moves_tactic(seat)) > 1:
+        if self.t.ask_everyone or len(self._moves_tactic(seat)) > 1:
             self.phase = "tactic_a" if side == 0 else "tactic_d"
             ctx["seat"] = seat
         elif side == 0:
@@ -991,21 +1017,23 @@ class BombState(GameState):
                         cancel_equipment[1 - side] = True
                     elif effect.kind == "opponent_total":
                         modifier[1 - side] += effect.amount
-        for side in (0, 1):
-            dice[side] = self.roll(seats[side], R_ATTACK if side == 0 else R_DEFENCE, events)
-            if ctx["ally"][side] is not None:
-                ally_dice[side] = self.roll(ctx["ally"][side], R_ALLIANCE, events)
         bonus = [0, t.defender_bonus]
-        for side in (0, 1):
-            cards = self.fight[seats[side]]
-            value = sum(t.cards[c].value for c in cards
-                        if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
-            totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side] + bonus[side]
+        fixed = [sum(t.cards[c].value for c in self.fight[seats[side]]
+                     if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
+                 + ctx["sp"][side] + modifier[side] + bonus[side] for side in (0, 1)]
+        for _ in range(MAX_REROLLS):      # `tie: reroll`: equal totals roll all the dice again
+            for side in (0, 1):
+                dice[side] = self.roll(seats[side], R_ATTACK if side == 0 else R_DEFENCE, events)
+                if ctx["ally"][side] is not None:
+                    ally_dice[side] = self.roll(ctx["ally"][side], R_ALLIANCE, events)
+            totals = [fixed[side] + dice[side] + ally_dice[side] for side in (0, 1)]
+            if totals[0] != totals[1] or t.tie != "reroll":
+                break
         if totals[0] != totals[1]:
             win = 0 if totals[0] > totals[1] else 1
             verdict = FIGHT_ATTACKER_WINS if win == 0 else FIGHT_DEFENDER_WINS
         else:
-            win = 1 if t.tie == "defender" else 0
+            win = 0 if t.tie == "attacker" else 1       # (a reroll that never ends: the defender)
             verdict = FIGHT_TIE_DEFENDER if win == 1 else FIGHT_TIE_ATTACKER
         ctx["winner_side"] = win
         explanation = Message(verdict, attack=totals[0], defence=totals[1])
@@ -1015,7 +1043,7 @@ class BombState(GameState):
         loser_side = 1 - win
         loser = seats[loser_side]
         occasion = "after_fight_attacker" if loser_side == 0 else "after_fight_defender"
-        if t.holding(self.hands[loser], occasion):
+        if self._asks(loser, occasion):
             self.phase = "after_a" if loser_side == 0 else "after_d"
             ctx["seat"] = loser
         else:
@@ -1033,7 +1061,9 @@ class BombState(GameState):
             events.append(Reacted(seat, text, "fight"))
             for effect in self.t.cards[text].effects(occasion):
                 if effect.kind == "keep_cards":
-                    self.ctx["kept"] = True
+                    self.ctx["kept"] = "all"
+                elif effect.kind == "take_back":
+                    self.ctx["kept"] = "kept"
                 elif effect.kind == "save_lieutenant":
                     self.ctx["saved"] = text
         self._finish_fight(events)
@@ -1047,8 +1077,12 @@ class BombState(GameState):
             seat = seats[side]
             cards, self.fight[seat] = self.fight[seat], []
             if side != win:
-                if ctx["kept"]:
+                if ctx["kept"] == "all":                       # keep_cards: every card back
                     self.hands[seat].extend(cards)
+                elif ctx["kept"]:                              # take_back: not those to discard after
+                    self.to_discard(seat, [c for c in cards if t.cards[c].discard_after_fight], events,
+                                    R_AFTER_FIGHT)
+                    self.hands[seat].extend(c for c in cards if not t.cards[c].discard_after_fight)
                 else:
                     self.to_discard(seat, cards, events, R_LOST_FIGHT)
                 continue

@@ -25,7 +25,7 @@ OCCASIONS: dict[str, tuple[str, ...]] = {
     "massacre": ("protect",),
     "explosion": ("protect", "return_to_sender", "delay", "disarm"),
     "tactic": ("ally", "cancel_equipment", "opponent_total"),
-    "after_fight_attacker": ("keep_cards",),
+    "after_fight_attacker": ("keep_cards", "take_back"),
     "after_fight_defender": ("save_lieutenant",),
     "turn": ("set_climate", "draw", "kill_lieutenant", "gain_support", "disarm"),
     "bomb_extra": ("timer", "explode_with"),
@@ -51,6 +51,14 @@ FIELDS = {
     "support_tokens": Int(0, 99),
     "hand_size": Int(1, 20),
     "exchange_max": Int(0, 20),
+    # `exchange_draw`: `each` draws a new card for each one exchanged at once (so a card just drawn may
+    # be exchanged again); `at_end` draws them all when the player stops, so only cards of the hand
+    # dealt can go (absent: each, as the rules files before issue 29 played)
+    "exchange_draw": Str(("each", "at_end")),
+    # `reactions`: `everyone` asks every seat that could answer a reaction, whatever it holds, so that
+    # being asked tells nothing; `holders` asks only the seats holding a usable card (absent: holders,
+    # as the rules files before issue 29 played)
+    "reactions": Str(("everyone", "holders")),
     "out_of_cards_draw": Int(0, 10),
     "die": Int(2, 20),
     "timer": DictOf(Int(1, 12), Int(1, 99)),
@@ -58,10 +66,12 @@ FIELDS = {
     "climates": DictOf(Str(), CLIMATE),
     # `max_support` caps the tokens one side spends in a fight (none: as many as they wish);
     # `defender_bonus` is added to the defender's total (0 unless a variant sets it)
-    "fight": Map({"tie": Str(("defender", "attacker")), "max_support": Int(0, 10), "defender_bonus": Int(0, 10)},
-                 required=("tie",)),
-    "disarm": Map({"reward": Int(0, 10), "own_turn_max_steps_left": Int(0, 99)},
-                  required=("reward", "own_turn_max_steps_left")),
+    # `tie`: who wins equal totals, or `reroll`: both sides roll their dice again until they differ
+    "fight": Map({"tie": Str(("defender", "attacker", "reroll")), "max_support": Int(0, 10),
+                  "defender_bonus": Int(0, 10)}, required=("tie",)),
+    # `own_turn_max_steps_left`: a card with a `turn: disarm` effect may be played on the owner's turn
+    # only this close to the Palace (absent: 0, never; Revolución's Cut The Wires has no such effect)
+    "disarm": Map({"reward": Int(0, 10), "own_turn_max_steps_left": Int(0, 99)}, required=("reward",)),
     "deck": ListOf(CARD, min_len=1),
 }
 REQUIRED = ("parties", "lieutenants", "support_tokens", "hand_size", "exchange_max", "out_of_cards_draw",
@@ -190,11 +200,13 @@ class BombParams:
     support_tokens: int
     hand_size: int
     exchange_max: int
+    exchange_at_end: bool                      # the exchange's cards are drawn when the player stops
+    ask_everyone: bool                         # every seat that could answer a reaction is asked
     out_of_cards_draw: int
     die: int
     timer: Mapping[int, int]                   # players -> steps from the start spot to the Palace
     max_rounds: int
-    tie: str                                   # who wins a tied fight: defender or attacker
+    tie: str                                   # a tied fight: defender or attacker wins, or reroll
     max_support: int | None                    # tokens one side may spend in a fight (None: any)
     defender_bonus: int
     disarm_reward: int
@@ -221,6 +233,14 @@ class BombParams:
         if way == "right":
             order.reverse()
         return next(s for s in order if s in living)
+
+    @property
+    def reach(self) -> int:
+        """Steps to the Palace from which one bomb move with one extra card can make it explode (the
+        track's hot spots), or own-turn disarming's reach if that is further."""
+        extra = max((e.amount for c in self.by_occasion.get("bomb_extra", ())
+                     for e in self.cards[c].effects("bomb_extra") if e.kind == "timer"), default=0)
+        return max(self.disarm_steps, 1 + extra)
 
     def bomb_steps(self, extras) -> tuple[int, bool]:
         """Timer steps of one bomb move with these extra cards, and whether they explode it."""
@@ -260,7 +280,9 @@ def compile_params(rules) -> BombParams:
         deck=tuple(deck), by_occasion=MappingProxyType({k: frozenset(v) for k, v in by_occasion.items()}),
         climates=MappingProxyType(climates), parties=data["parties"], lieutenants=data["lieutenants"],
         support_tokens=data["support_tokens"], hand_size=data["hand_size"], exchange_max=data["exchange_max"],
+        exchange_at_end=data.get("exchange_draw", "each") == "at_end",
+        ask_everyone=data.get("reactions", "holders") == "everyone",
         out_of_cards_draw=data["out_of_cards_draw"], die=data["die"], timer=MappingProxyType(dict(data["timer"])),
         max_rounds=data["max_rounds"], tie=fight["tie"], max_support=fight.get("max_support"),
         defender_bonus=fight.get("defender_bonus", 0), disarm_reward=disarm["reward"],
-        disarm_steps=disarm["own_turn_max_steps_left"])
+        disarm_steps=disarm.get("own_turn_max_steps_left", 0))

@@ -23,7 +23,8 @@ class PhaseContext:
 
     seat: who acts. Attacks: attacker, defender, `attacks` made this turn, `sp` tokens spent per
     side (attacker, defender), `tactics` and `ally` per side, `winner_side` (0 attacker, 1 defender)
-    once rolled, `kept` (a Doctor took the attacker's cards back), `saved` (the card that saved the
+    once rolled, `kept` (a Doctor took the attacker's cards back: "all", or "kept" without those to
+    discard after the fight), `saved` (the card that saved the
     defender). Windows (The Irish Guy, Wrong Wire): `owner` or `disarmer`, `scan` the seats still to
     be asked, `context` turn or explosion. Exchange: `order`, `i` (whose turn in it), `swaps`.
     Explosion: `sender`. Digging: `card` turned up.
@@ -37,7 +38,7 @@ class PhaseContext:
     tactics: tuple[str | None, str | None] = (None, None)
     ally: tuple[int | None, int | None] = (None, None)
     winner_side: int | None = None
-    kept: bool = False
+    kept: str = ""                # a losing attacker's Doctor: "all" cards back (keep_cards), "kept" (take_back)
     saved: str = ""
     owner: int | None = None
     sender: int | None = None

@@ -305,7 +305,7 @@ class Session:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revolt-ai")
             future = self._executor.submit(self.agents[seat].choose, view, legal, random.Random(seed))
         pace = random.Random(seed ^ 0x5BD1E995)
-        wait = self.ai_pace * pace.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
+        wait = self.ai_pace * self.state.ai_pause() * pace.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
         self._jobs[seat] = _Job(seat, token, future, wait, in_process)
         future.add_done_callback(self._answered)
 

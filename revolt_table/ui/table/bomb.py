@@ -259,12 +259,17 @@ class BombTable(FamilyTable):
         if phase == "turn":
             return bt("prompt.turn_dig") if any(i.kind == "dig" for i in self.move_infos()) else bt("prompt.turn")
         if phase in ("tactic_a", "tactic_d"):
-            return bt("prompt.tactic")
-        if phase in PROMPT_NAMED:
-            return bt("prompt." + phase, name=self.name(getattr(ctx, PROMPT_NAMED[phase])))
-        if phase in ("after_a", "after_d", "explosion", "dig"):
-            return bt("prompt." + phase)
-        return super().prompt_choose()
+            question = bt("prompt.tactic")
+        elif phase in PROMPT_NAMED:
+            question = bt("prompt." + phase, name=self.name(getattr(ctx, PROMPT_NAMED[phase])))
+        elif phase in ("after_a", "after_d", "explosion", "dig"):
+            question = bt("prompt." + phase)
+        else:
+            return super().prompt_choose()
+        if phase in REACTION_PHASES and all(i.kind == "pass" for i in self.move_infos()):
+            # everyone who could answer is asked (issue 29): say plainly that this hand has nothing for it
+            return bt("prompt.nothing", question=question)
+        return question
 
     def out_of_game(self, seat: int) -> bool:
         view = self.scene.model.view

@@ -143,7 +143,7 @@ class TrackSection(Section):
         start = table.shown["timer_start"]
         spots = lay.spots(start)
         n = len(spots) - 1
-        danger = table.params.disarm_steps
+        danger = table.params.reach          # one move with an extra card can end it from here
         pygame.draw.line(surface, theme.GOLD_DARK, spots[0], spots[-1], max(3, px(5)))
         pos = table.track_position()
         fill_to = spots[0][0] + (spots[-1][0] - spots[0][0]) * min(1.0, max(0.0, pos / max(1, n)))
