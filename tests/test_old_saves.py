@@ -91,7 +91,8 @@ def test_the_revolucion_save_of_c1ee6e1_resumes_under_its_own_rules_and_goes_on(
 def test_every_archived_version_is_there_byte_for_byte():
     for game in ("revoltaaa", "doudizhu", "revolte", "revolucion"):
         versions = rules_archive.versions(game)
-        assert versions and versions[0].before_format_2
+        # at least one version older saves (no digest) may have been made with; newer ones name theirs
+        assert versions and any(v.before_format_2 for v in versions)
         for version in versions:
             assert version.path.is_file(), f"{version.path.name} missing from rules/archive"
             assert rules_archive.digest_of(version.path) == version.digest
