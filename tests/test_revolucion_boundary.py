@@ -160,7 +160,7 @@ def test_refusals_say_why_a_card_cannot_be_used_now(tmp_path):
     assert refused(state, "RV") == Refusal(bomb_info.CLIMATE_FORBIDS, card=Message("bomb.card.RV"),
                                           climate=Message("bomb.climate.democracy"))
     assert refused(state, "FO").code == bomb_info.CARD_NOT_NOW
-    assert refused(state, "CW") == Refusal(bomb_info.DISARM_TOO_FAR, steps=3, left=6)
+    assert refused(state, "CW") == Refusal(bomb_info.CARD_NOT_NOW, card=Message("bomb.card.CW"))
     assert refused(state, "BR").code == bomb_info.NOT_IN_HAND
     assert refused(state, "dig:FO").code == bomb_info.HAS_MOVEMENT
     state = game([["BL", "DT", "T2"], ["T3"], ["T4"]], climate="democracy")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from revolt_table.engine import RulesError, validate_file
+from revolt_table.games import bomb_info
 from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardStolen, ClimateChanged, Disarmed,
                                             Exploded, LieutenantSaved, TimerAdvanced)
 from tests.revolucion_helpers import RULES, fight, game, kinds, texts
@@ -158,21 +159,14 @@ def test_wrong_wire_holder_may_pass():
     assert state.support[1] == 2
 
 
-def test_cut_the_wires_on_own_turn_needs_the_bomb_close_to_the_palace():
-    state = game([["BL", "CW"], ["T3"], ["T4"]], timer=5)
+@pytest.mark.parametrize("climate", ["democracy", "revolution", "dictatorship"])
+@pytest.mark.parametrize("timer", [1, 3, 5])
+def test_cut_the_wires_is_never_played_on_your_own_turn(climate, timer):
+    """Ruling 7: the owner plays only the climate's cards (rulebook section 5), and Cut The Wires is
+    none of them: it answers the explosion only."""
+    state = game([["BL", "CW"], ["T3"], ["T4"]], timer=timer, climate=climate)
     assert "CW" not in texts(state)
-    state = game([["BL", "CW"], ["T3"], ["T4"]], timer=3)
-    assert "CW" in texts(state)
-    events = state.apply(0, "CW")
-    assert kinds(events, Disarmed)[0].success and state.support[0] == 2 and state.first == 0
-
-
-def test_wrong_wire_against_own_turn_disarm_the_turn_goes_on():
-    state = game([["BL", "CW"], ["T3", "WW"], ["T4"]], timer=3)
-    state.apply(0, "CW")
-    state.apply(1, "WW")
-    assert state.phase == "turn" and state.to_act == (0,) and state.round_no == 1
-    assert "CW" not in state.hands[0]
+    assert state.refusal(0, "CW").code == bomb_info.CARD_NOT_NOW
 
 
 def test_a_winner_attacks_again_only_with_the_cards_left_in_hand():

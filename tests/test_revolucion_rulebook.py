@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from revolt_table.engine import GameOver, load_rules
-from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardStolen, ClimateChanged, DieRolled,
-                                            Disarmed, Eliminated, Exploded, LieutenantLost, TimerAdvanced)
+from revolt_table.games.bomb_events import (AttackResolved, BombMoved, CardsDrawn, CardStolen, ClimateChanged,
+                                            DieRolled, Disarmed, Eliminated, Exploded, LieutenantLost, TimerAdvanced)
 from tests.revolucion_helpers import RULES, fight, game, kinds, texts
 
 
@@ -189,9 +189,12 @@ def test_line_42_a_winning_attacker_takes_the_cards_back_only_when_the_turn_ends
 
 def test_line_42_a_winning_attackers_cards_come_back_at_a_disarm():
     """Line 42 with line 75: the disarm ends the turn too."""
-    state = game([["BL", "T3", "CW"], ["BR", "T2"], ["T4"]], dice=[6, 1], timer=3)
+    state = game([["BL", "T3", "CW"], ["BR", "T2"], ["T4"]], dice=[6, 1], timer=2)
     fight(state, "fight:T3", "fight:none")
     assert state.table[0] == ["T3"]
+    state.apply(0, "BL")
+    state.apply(1, "BR")                                 # the bomb explodes back on seat 0
+    assert state.phase == "explosion" and state.to_act == (0,) and state.table[0] == ["T3"]
     assert kinds(state.apply(0, "CW"), Disarmed)[0].success
     assert state.round_no == 2 and state.table[0] == [] and "T3" in state.hands[0]
 
@@ -349,9 +352,11 @@ def test_line_73_no_movement_card_discard_one_and_turn_up_until_one_comes():
     movement card as soon as it is drawn. The Player will draw another card to complete their Hand." """
     state = game([["T2", "FO", "E1"], ["T3"], ["T4"]], deck=["S1", "E2", "BL", "T3"])
     assert {"dig:T2", "dig:FO", "dig:E1"} <= texts(state) and not any(t.startswith("BL") for t in texts(state))
-    state.apply(0, "dig:FO")
-    assert state.bomb == 1 and state.discard[-4:] == ["FO", "S1", "E2", "BL"]
-    assert sorted(state.hands[0]) == ["E1", "T2", "T3"]          # completed with the next card
+    events = state.apply(0, "dig:FO")
+    assert state.bomb == 1 and state.discard[-2:] == ["FO", "BL"]
+    # the cards drawn face up are drawn: into the hand (ruling 6), and the hand completed with the next
+    assert sorted(state.hands[0]) == ["E1", "E2", "S1", "T2", "T3"]
+    assert [e.count for e in kinds(events, CardsDrawn)] == [2, 1]
 
 
 def test_line_74_every_move_of_the_bomb_advances_the_timer_one_step():
@@ -377,9 +382,10 @@ def test_line_75_the_turn_ends_at_the_explosion_or_the_disarm():
 # --- 7) political support ---------------------------------------------------------------------------
 def test_line_78_disarming_gains_two_support():
     """Line 78: "Disarming the Bomb +2 (SP)" """
-    state = game([["BL", "CW"], ["T3"], ["T4"]], timer=3)
-    state.apply(0, "CW")
-    assert state.support == [2, 0, 0] and state.supply == 8
+    state = game([["BL", "T2"], ["T3", "CW"], ["T4"]], timer=1)
+    state.apply(0, "BL")
+    state.apply(1, "CW")                                 # the bomb explodes on seat 1, who cuts the wires
+    assert state.support == [0, 2, 0] and state.supply == 8
 
 
 def test_line_79_opponent_massacre_gains_two_support():

@@ -40,7 +40,7 @@ from .bomb_info import (ATTACK_NEEDS_FIGHTER, ATTACKS_USED, BAD_TARGET, CARD_NOT
                         ONLY_PROTECTION, OVER_LAST_PARTY, OVER_ROUNDS, R_AFTER_FIGHT, R_ALLIANCE, R_ALLIANCE_WON,
                         R_ATTACK, R_CLIMATE_CARD, R_DEFENCE, R_DIG, R_DISARMED, R_ELIMINATED, R_EXCHANGE,
                         R_EXPLOSION, R_FIGHT, R_FIRST_PLAYER, R_LOST_FIGHT, R_MASSACRE, R_MASSACRE_PLAYED,
-                        R_OUT_OF_CARDS, R_REFILL, R_TURN, R_TURNED_UP, BombInfo, PhaseContext, refuse)
+                        R_DUG_UP, R_OUT_OF_CARDS, R_REFILL, R_TURN, R_TURNED_UP, BombInfo, PhaseContext, refuse)
 from .bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn, CardStolen, ClimateChanged,
                           DeckReshuffled, DieRolled, Disarmed, Discarded, Eliminated, Exploded, FightCommitted,
                           LieutenantLost, LieutenantSaved, Reacted, RoundStarted, SupportChanged, TimerAdvanced)
@@ -49,7 +49,6 @@ from .bomb_moves import KEEP, PASS, Facts, commit_parts
 
 move_of = bomb_moves.move
 REACTION_PAUSE = 0.4    # share of the natural AI pause for a reaction asked of everyone (ai_pause)
-MAX_REROLLS = 100       # `tie: reroll` rolls again until the totals differ (100 ties in a row: the defender)
 
 
 class BombFamily:
@@ -759,8 +758,11 @@ class BombState(GameState):
                 found = c
                 break
             turned.append(c)
-            self.discard.append(c)
-        if turned:
+        if turned and self.t.dig_draws:          # "draw until they find a movement card" (face up)
+            self.hands[seat].extend(turned)
+            events.append(CardsDrawn(seat, len(turned), R_DUG_UP))
+        elif turned:
+            self.discard.extend(turned)
             events.append(Discarded(seat, tuple(turned), R_TURNED_UP))
         if found is None:   # no movement card anywhere: the bomb goes left
             self._send(seat, None, None, [], events)
@@ -1017,23 +1019,21 @@ class BombState(GameState):
                         cancel_equipment[1 - side] = True
                     elif effect.kind == "opponent_total":
                         modifier[1 - side] += effect.amount
+        for side in (0, 1):
+            dice[side] = self.roll(seats[side], R_ATTACK if side == 0 else R_DEFENCE, events)
+            if ctx["ally"][side] is not None:
+                ally_dice[side] = self.roll(ctx["ally"][side], R_ALLIANCE, events)
         bonus = [0, t.defender_bonus]
-        fixed = [sum(t.cards[c].value for c in self.fight[seats[side]]
-                     if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
-                 + ctx["sp"][side] + modifier[side] + bonus[side] for side in (0, 1)]
-        for _ in range(MAX_REROLLS):      # `tie: reroll`: equal totals roll all the dice again
-            for side in (0, 1):
-                dice[side] = self.roll(seats[side], R_ATTACK if side == 0 else R_DEFENCE, events)
-                if ctx["ally"][side] is not None:
-                    ally_dice[side] = self.roll(ctx["ally"][side], R_ALLIANCE, events)
-            totals = [fixed[side] + dice[side] + ally_dice[side] for side in (0, 1)]
-            if totals[0] != totals[1] or t.tie != "reroll":
-                break
+        for side in (0, 1):
+            cards = self.fight[seats[side]]
+            value = sum(t.cards[c].value for c in cards
+                        if not (cancel_equipment[side] and t.cards[c].type == "equipment"))
+            totals[side] = value + dice[side] + ally_dice[side] + ctx["sp"][side] + modifier[side] + bonus[side]
         if totals[0] != totals[1]:
             win = 0 if totals[0] > totals[1] else 1
             verdict = FIGHT_ATTACKER_WINS if win == 0 else FIGHT_DEFENDER_WINS
         else:
-            win = 0 if t.tie == "attacker" else 1       # (a reroll that never ends: the defender)
+            win = 1 if t.tie == "defender" else 0
             verdict = FIGHT_TIE_DEFENDER if win == 1 else FIGHT_TIE_ATTACKER
         ctx["winner_side"] = win
         explanation = Message(verdict, attack=totals[0], defence=totals[1])

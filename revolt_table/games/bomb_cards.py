@@ -59,6 +59,10 @@ FIELDS = {
     # being asked tells nothing; `holders` asks only the seats holding a usable card (absent: holders,
     # as the rules files before issue 29 played)
     "reactions": Str(("everyone", "holders")),
+    # `dig`: what becomes of the cards turned up while digging for a movement card: `draw` (into the
+    # hand, as the rulebook's "draw until they find a movement card" says) or `discard` (absent: discard,
+    # as the rules files before issue 29 played)
+    "dig": Str(("draw", "discard")),
     "out_of_cards_draw": Int(0, 10),
     "die": Int(2, 20),
     "timer": DictOf(Int(1, 12), Int(1, 99)),
@@ -66,8 +70,7 @@ FIELDS = {
     "climates": DictOf(Str(), CLIMATE),
     # `max_support` caps the tokens one side spends in a fight (none: as many as they wish);
     # `defender_bonus` is added to the defender's total (0 unless a variant sets it)
-    # `tie`: who wins equal totals, or `reroll`: both sides roll their dice again until they differ
-    "fight": Map({"tie": Str(("defender", "attacker", "reroll")), "max_support": Int(0, 10),
+    "fight": Map({"tie": Str(("defender", "attacker")), "max_support": Int(0, 10),
                   "defender_bonus": Int(0, 10)}, required=("tie",)),
     # `own_turn_max_steps_left`: a card with a `turn: disarm` effect may be played on the owner's turn
     # only this close to the Palace (absent: 0, never; Revolución's Cut The Wires has no such effect)
@@ -202,11 +205,12 @@ class BombParams:
     exchange_max: int
     exchange_at_end: bool                      # the exchange's cards are drawn when the player stops
     ask_everyone: bool                         # every seat that could answer a reaction is asked
+    dig_draws: bool                            # cards turned up while digging go into the hand
     out_of_cards_draw: int
     die: int
     timer: Mapping[int, int]                   # players -> steps from the start spot to the Palace
     max_rounds: int
-    tie: str                                   # a tied fight: defender or attacker wins, or reroll
+    tie: str                                   # who wins a tied fight: defender or attacker
     max_support: int | None                    # tokens one side may spend in a fight (None: any)
     defender_bonus: int
     disarm_reward: int
@@ -281,7 +285,7 @@ def compile_params(rules) -> BombParams:
         climates=MappingProxyType(climates), parties=data["parties"], lieutenants=data["lieutenants"],
         support_tokens=data["support_tokens"], hand_size=data["hand_size"], exchange_max=data["exchange_max"],
         exchange_at_end=data.get("exchange_draw", "each") == "at_end",
-        ask_everyone=data.get("reactions", "holders") == "everyone",
+        ask_everyone=data.get("reactions", "holders") == "everyone", dig_draws=data.get("dig") == "draw",
         out_of_cards_draw=data["out_of_cards_draw"], die=data["die"], timer=MappingProxyType(dict(data["timer"])),
         max_rounds=data["max_rounds"], tie=fight["tie"], max_support=fight.get("max_support"),
         defender_bonus=fight.get("defender_bonus", 0), disarm_reward=disarm["reward"],

@@ -110,6 +110,7 @@ R_LOST_FIGHT = Message("bomb.reason.lost_fight")
 R_AFTER_FIGHT = Message("bomb.reason.after_fight")
 R_DIG = Message("bomb.reason.dig")
 R_TURNED_UP = Message("bomb.reason.turned_up")
+R_DUG_UP = Message("bomb.reason.dug_up")        # drawn face up while digging (rules with `dig: draw`)
 R_ELIMINATED = Message("bomb.reason.eliminated")
 R_FIGHT = Message("bomb.reason.fight")
 R_EXPLOSION = Message("bomb.reason.explosion")
@@ -118,8 +119,8 @@ R_DISARMED = Message("bomb.reason.disarmed")
 R_MASSACRE_PLAYED = Message("bomb.reason.massacre_played")
 R_ALLIANCE_WON = Message("bomb.reason.alliance_won")
 REASONS = (R_FIRST_PLAYER, R_ATTACK, R_DEFENCE, R_ALLIANCE, R_REFILL, R_EXCHANGE, R_TURN, R_CLIMATE_CARD,
-           R_OUT_OF_CARDS, R_LOST_FIGHT, R_AFTER_FIGHT, R_DIG, R_TURNED_UP, R_ELIMINATED, R_FIGHT, R_EXPLOSION,
-           R_MASSACRE, R_DISARMED, R_MASSACRE_PLAYED, R_ALLIANCE_WON)
+           R_OUT_OF_CARDS, R_LOST_FIGHT, R_AFTER_FIGHT, R_DIG, R_TURNED_UP, R_DUG_UP, R_ELIMINATED, R_FIGHT,
+           R_EXPLOSION, R_MASSACRE, R_DISARMED, R_MASSACRE_PLAYED, R_ALLIANCE_WON)
 
 # the fight's verdict (AttackResolved.explanation): {attack} and {defence} are the two totals
 FIGHT_ATTACKER_WINS = "bomb.fight.attacker_wins"

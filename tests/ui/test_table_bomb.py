@@ -51,13 +51,14 @@ def select_cards(app, scene, wanted) -> None:
     fam = scene.family
     zone = scene.model.zones[f"hand:{scene.viewer}"]
     hand = sorted(scene.session.state.view(scene.viewer).hand())
-    for _ in range(30):
-        if sorted(sp.card for sp in zone.sprites) == hand:
+    for _ in range(30):      # (and the position shown is the live one: the AIs' passes have been drawn)
+        if sorted(sp.card for sp in zone.sprites) == hand and scene.may_select() and scene.has_seen():
             break
         run_frames(app)
         zone = scene.model.zones[f"hand:{scene.viewer}"]
     post_key(pygame.K_BACKSPACE)
     run_frames(app)
+    fam.hand._last_click = None     # a click on the same card a turn ago is no double click (fast test)
     used: set[int] = set()
     for card in wanted:
         index = next(i for i, sp in enumerate(zone.sprites) if sp.card == card and i not in used)
@@ -139,7 +140,7 @@ def test_human_plays_a_full_game_to_the_results():
     assert {"exchange", "turn"} <= phases and len(phases) >= 4      # (seed 5: 9 phases, a reaction among them)
     results = app.top
     winner = scene.session.state.public_info()["winner"]
-    assert NAMES[winner] in results.data.title
+    assert NAMES[winner] in results.data.title or (winner == scene.viewer and "You" in results.data.title)
     assert [r.points[0] for r in results.data.rows] == list(scene.session.match.results[0])
 
 
