@@ -172,7 +172,7 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant, remembered)
     held it then: the hand now plus every card its seat played since."""
     rules = load_rules("revoltaaa", variant=variant)
     simultaneous = rules.params.simultaneous
-    fast, model = FastValue(rules.params), PlayModel(rules.params, rounds={4: remembered})
+    model = PlayModel(rules.params, rounds={4: remembered})
     deck = model.deck
     normal = MajorityValueAgent(rules)
     checked = old = 0

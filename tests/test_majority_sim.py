@@ -43,8 +43,8 @@ def option_sets():
                                                        ("round_winner", "same", "next_seat")):
         if reveal == "simultaneous" and (tie == "leader" or leader != "round_winner"):
             continue
-        pile = 11 if (tie == "center_card" or none == "center_pile" or reveal == "simultaneous") else 0
-        for pile in {pile, 9} if pile else {0}:
+        needs_pile = tie == "center_card" or none == "center_pile" or reveal == "simultaneous"
+        for pile in (11, 9) if needs_pile else (0,):
             out.append(dict(reveal=reveal, tie=tie, none=none, leader=leader, hand=11, pile=pile,
                             target=4 if pile != 9 else 3, stack=1 if pile != 9 else 2, card=1 if pile != 9 else 3))
     return out
