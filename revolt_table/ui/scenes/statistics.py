@@ -3,12 +3,14 @@
 Choose the game and the player (the human names that played it, most games first). The left panel
 has the overall figures (games, wins, win rate, mean points, best and current winning streak) and the
 win rate by the strongest opponent at the table; the right panel has a chart of the last games (each
-game's result and the running win rate, ui/widgets/chart.py) and, for Dou Dizhu, the landlord and
-farmer win rates, bids and bombs. A shared win counts as a share (two farmers: half each), as the
-footnote says; records/stats.py's header has the reasons for every such choice.
+game's result and the running win rate, ui/widgets/chart.py) and the figures a family adds of its own
+(Dou Dizhu: the landlord and farmer win rates, bids and bombs; records/climbing.py). A shared win
+counts as a share (two farmers: half each), as the footnote says; records/stats.py's header has the
+reasons for every such choice.
 
-The figures shown are exactly `stats.statistics(facts, game, player)` formatted: `figure_rows`,
-`level_rows` and `climbing_rows` make the texts (tests compare them with the module's numbers).
+The figures shown are exactly `stats.statistics(facts, game, player)` formatted: `figure_rows` and
+`level_rows` make the texts, the family's figures their own `rows()` (tests compare them with the
+module's numbers).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from types import SimpleNamespace
 import pygame
 
 from revolt_table.records.replay_text import game_title
-from revolt_table.records.stats import ClimbingStats, GameFacts, Statistics, player_names, statistics
+from revolt_table.records.stats import K, GameFacts, Statistics, number, percent, player_names, statistics
 from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
@@ -30,25 +32,11 @@ from revolt_table.ui.widgets import Button, OptionSelector
 from revolt_table.ui.widgets.chart import WinRateChart
 from revolt_table.ui.widgets.textfit import line
 
-K = "statistics."
 LAST = 20            # games in the chart
 WINDOW = 10          # games in the running win rate
 
 
 # ------------------------------------------------------------------------------------------ texts
-
-def number(value: float | None, digits: int = 1) -> str:
-    """A figure as the player's language writes it ("3.5", "3,5"); whole numbers without decimals."""
-    if value is None:
-        return t(K + "none")
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.{digits}f}".replace(".", t(K + "decimal_mark"))
-
-
-def percent(rate: float | None) -> str:
-    return t(K + "none") if rate is None else t(K + "percent", value=round(rate * 100))
-
 
 def figure_rows(s: Statistics) -> list[tuple[str, str]]:
     """The overall figures as (label, value) texts."""
@@ -61,17 +49,6 @@ def level_rows(s: Statistics) -> list[tuple[str, str, str, str]]:
     """Per strongest opponent: (level, games, wins, win rate)."""
     return [(t(K + "level." + r.level.replace(":", "_")), str(r.games), number(r.wins), percent(r.rate))
             for r in s.by_level]
-
-
-def climbing_rows(c: ClimbingStats) -> list[tuple[str, str]]:
-    """Dou Dizhu's own figures as (label, value) texts."""
-    side = K + "side_value"
-    return [(t(K + "landlord"), t(side, rate=percent(c.landlord_rate), wins=c.landlord_wins, games=c.landlord_games)),
-            (t(K + "farmer"), t(side, rate=percent(c.farmer_rate), wins=c.farmer_wins, games=c.farmer_games)),
-            (t(K + "bid_rate"), percent(c.bid_rate)),
-            (t(K + "bids"), t(K + "bids_value", bids=c.bids, mean=number(c.mean_top_bid))),
-            (t(K + "bombs"), t(K + "bombs_value", bombs=c.bombs, rockets=c.rockets,
-                                per_game=number(c.bombs_per_game, 2)))]
 
 
 def games_played(facts: list[GameFacts]) -> list[str]:
@@ -262,15 +239,15 @@ class StatisticsScene(PageScene):
     def _draw_right(self, surface: pygame.Surface, s: Statistics) -> None:
         m = self.metrics
         rect = self.right
-        climbing = climbing_rows(s.climbing) if s.climbing is not None else []
+        own = s.own.rows() if s.own is not None else []
         inset, row_h = self._rows_layout(rect, 14)
         y = rect.y + m.px(14) + row_h // 2
         self._heading(surface, t(K + "chart_title", count=len(s.recent), window=WINDOW), rect, y, inset)
-        bottom = rect.bottom - m.px(14) - (len(climbing) + 1) * row_h if climbing else rect.bottom - m.px(14)
+        bottom = rect.bottom - m.px(14) - (len(own) + 1) * row_h if own else rect.bottom - m.px(14)
         self.chart.set_rect(pygame.Rect(rect.x + inset, y + row_h // 2 + m.px(4), rect.width - 2 * inset,
                                         bottom - y - row_h // 2 - m.px(8)))
         self.chart.draw(surface)
-        if climbing:
+        if own:
             y = bottom + row_h // 2
-            self._heading(surface, t(K + "climbing", game=self._title(s.game)), rect, y, inset)
-            self._pairs(surface, climbing, rect, y + row_h, inset, row_h)
+            self._heading(surface, s.own.heading(self._title(s.game)), rect, y, inset)
+            self._pairs(surface, own, rect, y + row_h, inset, row_h)

@@ -55,7 +55,6 @@ class ClimbingTable(FamilyTable):
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
-        cards.register_style("climbing", faces.spec)
         self.rows: dict[int, dict] = {}             # seat -> {"kind": play|pass|bid|hand, ...}
         self.shown_mult = 1
         self.shown_bid = 0
@@ -88,6 +87,9 @@ class ClimbingTable(FamilyTable):
             word = ct("face.big") if card == "RJ" else ct("face.small") if card == "BJ" else ""
             return faces.face(card, h, bool(getattr(self.scene.app.settings, "four_colour_deck", False)), word)
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        return faces.spec
 
     def sort_key(self, card: str):
         return sel.sort_key(card)

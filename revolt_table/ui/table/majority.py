@@ -31,6 +31,16 @@ from revolt_table.ui.table.strings import tt
 FIGHT = ms.FIGHT
 
 
+def revoltaaa_style(card_id: str) -> cards.FaceSpec:
+    """RevoltaaA: R0..R5 are red Ducks (round shapes), B0..B5 blue Robots (square shapes)."""
+    letter, rank = card_id[:1], card_id[1:]
+    if letter == "R":
+        return cards.FaceSpec(rank, cards.RED, cards.RED_DARK, "round", "duck", "duck")
+    if letter == "B":
+        return cards.FaceSpec(rank, cards.BLUE, cards.BLUE_DARK, "square", "robot", "robot")
+    return cards.generic_style(card_id)
+
+
 class MajorityTable(FamilyTable):
     family = "majority"
     pod_height = 118           # name plate with the hand as a small pile, then one row of stacks
@@ -53,6 +63,9 @@ class MajorityTable(FamilyTable):
         self.scores: dict[object, int] = {}         # shown end-of-game points per owner
         self.ending = False
         self.moments = MajorityMoments(self)
+
+    def card_style(self) -> cards.CardStyle:
+        return revoltaaa_style
 
     def make_sections(self) -> list[Section]:
         self.labels = ms.CardLabelsSection(self)

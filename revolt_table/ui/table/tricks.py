@@ -75,7 +75,6 @@ class TricksTable(FamilyTable):
         self.fam_names = {f.letter: f.name for f in self.params.families}    # when a letter has no translation
         self.trump = self.params.trump
         self.cut_cost = self.params.cut_cost
-        faces.use_pitchfork(self.params.pitchfork)
         self.ledger = TokenLedger(lambda: self.scene.model.info, self.info_count)   # counts shown
         self.tokens = TokenFlights(self.ledger, self.anchor, self.token_icon, lambda: self.sound("flip", 0.35))
         self.cuts: set[int] = set()             # seats whose card on the table is a cut
@@ -109,8 +108,12 @@ class TricksTable(FamilyTable):
     # ================================================================ look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         if face_up and card is not None:
-            return faces.face(card, h, rt("pitchfork_short") if card == self.params.pitchfork else rt("citizen"))
+            return faces.face(card, h, rt("pitchfork_short") if card == self.params.pitchfork else rt("citizen"),
+                              self.params.pitchfork)
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        return faces.style_with(self.params.pitchfork)
 
     def sort_key(self, card: str):
         letter = card[:1]
