@@ -1,11 +1,11 @@
 """RevoltaaA ai:hard's speed (one core) and a fingerprint of its decisions, on seeded positions.
 
-For each rules set (RevoltaaA, Bananas) and table size (3, 4, 5) it builds `--positions` positions (seeded
-games played by random cards to a random depth, the seat to decide holding two card types or more) and
-times ai:hard's decision at each with its default budget and no clock (CPU time of this thread, steady on
-a shared machine): decisions and play-outs per second, mean and slowest decision. Then a digest of
-every card chosen: two checkouts that print the same digest made the same decisions on every position,
-so a change meant to keep the search's behaviour (issue 27: the play-outs moved onto the game's own
+For each rules set (RevoltaaA, Bananas) and table size (3, 4, 5) it builds `--positions` positions (from
+seeded games of ai:normal, the seat to decide holding two card types or more) and times ai:hard's
+decision at each with its default budget and no clock (CPU time of this thread, steady on a shared
+machine): decisions and play-outs per second, mean and slowest decision. Then a digest of every card
+chosen: two checkouts that print the same digest made the same decisions on every position, so a
+change meant to keep the search's behaviour (issue 27: the play-outs moved onto the game's own
 simulation) can be checked to keep its strength exactly, not only statistically.
 
     nice -n 10 python benchmarks/majority_search_speed.py [--positions 40] [--players 3 4 5] [--only bananas]
@@ -29,26 +29,26 @@ from revolt_table.ai.registry import make_agent  # noqa: E402
 from revolt_table.engine import load_rules  # noqa: E402
 
 RUNS = (("RevoltaaA", None), ("Bananas", "bananas"))
+STRIDE = 3          # keep every third decision: positions from every part of a game, from many games
 
 
 def positions(rules, players: int, count: int, seed: int) -> list:
-    """(state, seat) pairs: seeded games played by random cards to a random depth, the seat to decide
-    holding at least two card types."""
-    rng = random.Random(seed)
-    out = []
-    game = 0
+    """(state, seat) pairs ai:hard meets at a table: seeded games of ai:normal at every seat, each
+    decision with two card types or more kept, every `STRIDE`-th of them, until `count`."""
+    normal = make_agent("ai:normal", rules)
+    out: list = []
+    game = seen = 0
     while len(out) < count:
         state = rules.new_game(players, seed=seed * 1000 + game, start_seat=game % players)
-        for _ in range(rng.randrange(0, 6 * players)):
-            if state.is_over:
-                break
-            actor = state.to_act[rng.randrange(len(state.to_act))]
+        rng = random.Random(game)
+        while not state.is_over and len(out) < count:
+            actor = state.to_act[0]
             legal = state.legal_moves(actor)
-            state.apply(actor, legal[rng.randrange(len(legal))])
-        if not state.is_over:
-            seat = state.to_act[-1]
-            if len(state.legal_moves(seat)) > 1:
-                out.append((state, seat))
+            if len(legal) > 1:
+                seen += 1
+                if seen % STRIDE == 0:
+                    out.append((state.clone(), actor))
+            state.apply(actor, normal.choose(state.view(actor), legal, rng))
         game += 1
     return out
 

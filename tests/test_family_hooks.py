@@ -5,7 +5,6 @@ generic module keeps a list of its own keyed by family name."""
 from __future__ import annotations
 
 import ast
-import random
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 
 from revolt_table.engine.family import FAMILIES, registered, registrations
 from tests.highcard import HIGHCARD
+from tests.history_helpers import play
 
 ROOT = Path(__file__).resolve().parents[1]
 HIGHCARD_RULES = ROOT / "tests" / "data" / "highcard.yaml"
@@ -35,7 +35,6 @@ def test_a_family_brings_its_quick_reference_through_its_registration():
 def test_a_family_brings_its_statistics_through_its_registration(tmp_path, monkeypatch):
     """A finished High Card game's facts come from the family's hooks, survive the facts cache, and sum
     up into the player's statistics with the family's own rows."""
-    from revolt_table.engine import load_rules
     from revolt_table.records.history import entry_from_game
     from revolt_table.records.stats import collect_facts, statistics
     from revolt_table.records.store import HistoryStore
@@ -44,15 +43,10 @@ def test_a_family_brings_its_statistics_through_its_registration(tmp_path, monke
     monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path / "home"))
     shutil.copy(HIGHCARD_RULES, user_rules_dir() / "highcard.yaml")
     with registered(WITH_HOOKS):
-        rules = load_rules("highcard")
         store = HistoryStore(tmp_path / "history")
         won = 0
         for seed in range(3):
-            state = rules.new_game(3, seed=seed)
-            rng = random.Random(seed)
-            while not state.is_over:
-                seat = state.to_act[0]
-                state.apply(seat, rng.choice(state.legal_moves(seat)))
+            state = play("highcard", seed, players=3)          # random cards to the end
             won += state.scores[0]                      # a trick won is a point
             store.add(entry_from_game(state, ["human", "random", "random"], ["You", "A", "B"]))
         facts = collect_facts(store)

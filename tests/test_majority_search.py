@@ -11,30 +11,9 @@ from revolt_table.ai.majority_search import FastValue, MajoritySpec, PlayModel
 from revolt_table.ai.majority_value import MajorityValueAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
+from tests.revoltaaa_helpers import positions
 
 VARIANTS = (None, "bananas")
-
-
-def positions(rules, players: int, seed: int, count: int):
-    """(state, seat) at random depths of seeded games played by random cards, the seat to decide
-    having a choice; with a simultaneous reveal, some seats have already (secretly) chosen."""
-    rng = random.Random(seed)
-    out = []
-    game = 0
-    while len(out) < count:
-        state = rules.new_game(players, seed=seed * 97 + game)
-        for _ in range(rng.randrange(0, 6 * players)):
-            if state.is_over:
-                break
-            actor = state.to_act[rng.randrange(len(state.to_act))]
-            moves = state.legal_moves(actor)
-            state.apply(actor, moves[rng.randrange(len(moves))])
-        if not state.is_over:
-            seat = state.to_act[-1]
-            if len(state.legal_moves(seat)) > 1:
-                out.append((state, seat))
-        game += 1
-    return out
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

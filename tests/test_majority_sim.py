@@ -15,6 +15,7 @@ import pytest
 
 from revolt_table.ai.majority_search import FastValue
 from revolt_table.engine import load_rules
+from tests.revoltaaa_helpers import positions
 
 BASE = """\
 id: sim-{name}
@@ -69,19 +70,6 @@ def random_policy(actor, hand, owned, tally, centre, known, leader, sizes, chose
     return options[int(rng.random() * len(options))]
 
 
-def start(rules, players: int, seed: int):
-    """A seeded game played by random cards to a random depth (mid-round too); maybe already over."""
-    rng = random.Random(seed)
-    state = rules.new_game(players, seed=seed, start_seat=seed % players)
-    for _ in range(rng.randrange(0, 10 * players)):
-        if state.is_over:
-            break
-        actor = state.to_act[rng.randrange(len(state.to_act))]
-        legal = state.legal_moves(actor)
-        state.apply(actor, legal[rng.randrange(len(legal))])
-    return state
-
-
 def both_ways(state, policy, seed: int) -> None:
     """Play `state` out through the simulation and through the engine with `policy` and the same random
     numbers: the same scores, and at every decision the same facts (a fresh simulation of the engine's
@@ -110,9 +98,8 @@ def both_ways(state, policy, seed: int) -> None:
 @pytest.mark.parametrize("players", (3, 4, 5))
 def test_every_rules_option_plays_out_as_the_engine_plays_it(custom_rules, players):
     for k, rules in enumerate(custom_rules):
-        for game in range(4):
-            seed = 1000 * k + 10 * players + game
-            both_ways(start(rules, players, seed), random_policy, seed)
+        for game, (state, _) in enumerate(positions(rules, players, 100 * k + players, 4, rotate=True)):
+            both_ways(state, random_policy, game)
 
 
 @pytest.mark.parametrize("variant", (None, "bananas"))
@@ -121,8 +108,8 @@ def test_the_bundled_games_play_out_as_the_engine_plays_them_under_ai_hards_poli
     """FastValue, the policy of ai:hard's play-outs, on RevoltaaA and Bananas."""
     rules = load_rules("revoltaaa", variant=variant)
     fast = FastValue(rules.params)
-    for game in range(6):
-        both_ways(start(rules, players, 7 * game + players), fast.decide, game)
+    for game, (state, _) in enumerate(positions(rules, players, players, 6, rotate=True)):
+        both_ways(state, fast.decide, game)
 
 
 @pytest.mark.parametrize("variant", (None, "bananas"))
@@ -144,7 +131,7 @@ def test_a_deal_that_runs_out_of_cards_ends_as_the_engine_ends_it(variant):
 
 def test_a_finished_game_plays_out_to_its_scores():
     rules = load_rules("revoltaaa")
-    state = start(rules, 4, 3)
+    state = rules.new_game(4, seed=3)
     while not state.is_over:
         state.apply(state.to_act[0], state.legal_moves(state.to_act[0])[0])
     assert state.simulation().play_out(random_policy, random.Random(0)) == state.scores
@@ -159,10 +146,7 @@ def test_a_seat_is_shown_only_what_its_view_shows(variant, players):
     rules = load_rules("revoltaaa", variant=variant)
     p = rules.params
     checked = 0
-    for game in range(40):
-        state = start(rules, players, 31 * game + players)
-        if state.is_over:
-            continue
+    for state, _ in positions(rules, players, 31 + players, 20, rotate=True):
         for actor in state.to_act:
             view = state.view(actor)
             zones, info = view.zones, view.info
