@@ -133,21 +133,11 @@ def check_folders() -> list[FolderProblem]:
 def open_in_file_manager(path: Path) -> None:
     """Show a folder in the platform's file manager (Explorer, Finder, xdg-open); raises OSError.
 
-    The folder is created first. Nothing here touches the network: the path is a local folder."""
-    import subprocess
-    import sys
+    The folder is created first. Nothing here touches the network: the path is a local folder.
+    (services/filemanager.py does it, for About's folders too.)"""
+    from revolt_table.services import filemanager
 
-    path = Path(path)
-    path.mkdir(parents=True, exist_ok=True)
-    if sys.platform == "win32":
-        os.startfile(str(path))  # type: ignore[attr-defined]  # noqa: S606 - a local folder
-        return
-    command = "open" if sys.platform == "darwin" else "xdg-open"
-    try:
-        subprocess.Popen([command, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    except FileNotFoundError:
-        raise OSError(f"no {command} on this system") from None
+    filemanager.open_folder(path)
 
 
 # ------------------------------------------------------------------------------------------ safe files

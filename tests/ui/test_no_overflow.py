@@ -20,6 +20,7 @@ from revolt_table.ui import draw, i18n
 from revolt_table.ui.catalog import load_catalog
 from revolt_table.ui.fonts import font
 from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.about import AboutScene
 from revolt_table.ui.scenes.newgame import NewGameScene
 from revolt_table.ui.scenes.pause import PauseScene
 from revolt_table.ui.scenes.results import ResultRow, ResultsData, ResultsScene
@@ -187,7 +188,7 @@ def _review_scene(app):
 
 SCENES = {"history": _history_scene, "review": _review_scene, "statistics": _statistics_scene,
           "history_export": _export_dialog,
-          "title": TitleScene, "settings": SettingsScene, "rules": RulesScene, "newgame": _newgame,
+          "title": TitleScene, "settings": SettingsScene, "about": AboutScene, "rules": RulesScene, "newgame": _newgame,
           "newgame_match": _newgame_match, "title_with_save": _title_with_save, "replace_save": _replace_save,
           "results": _results, "results_single": _results_single, "pause": lambda app: PauseScene(app, "doudizhu")}
 for _game in ("doudizhu", "revoltaaa", "revolte", "revolucion"):

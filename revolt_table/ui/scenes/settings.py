@@ -6,7 +6,8 @@ re-lays them out, and the look sliders (contrast, grain, colour temperature) cha
 while the slider moves; a dragged slider is saved when it is let go.
 
 Below the game column, "Your rules files" opens the player's rules folder in the platform's file
-manager (files there appear in New game); the folder's path is written under the panel.
+manager (files there appear in New game); the folder's path is written under the panel. Below the
+window column, About (ui/scenes/about.py) shows the version, the licences and every folder.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class SettingsScene(PageScene):
         self.back_button = Button("", self.back, name="back")
         self.rules_folder_button = Button("", self._open_rules_folder, name="rules_folder")
         self.tips_button = Button("", self._show_tips_again, name="tips_again")
+        self.about_button = Button("", self._open_about, name="about")
         try:
             self.rules_folder, self.rules_folder_problem = userdata.user_rules_dir(create=False), ""
         except OSError as exc:
@@ -83,7 +85,7 @@ class SettingsScene(PageScene):
         self.rules_folder_button.enabled = self.rules_folder is not None
         self.tips_button.enabled = bool(s.tips_seen)
         self.group.set_widgets(self.rows + [self.rules_folder_button, self.tips_button, self.reset_look_button,
-                                            self.back_button],
+                                            self.about_button, self.back_button],
                                keep=False)
         self._texts()
 
@@ -116,6 +118,7 @@ class SettingsScene(PageScene):
         self.reset_look_button.text = t("settings.reset_look")
         self.rules_folder_button.text = t("settings.open_folder")
         self.tips_button.text = t("settings.tips_again")
+        self.about_button.text = t("about.settings_button")
         self.back_button.text = t("common.back")
 
     def _window_size(self) -> tuple[int, int]:
@@ -163,6 +166,11 @@ class SettingsScene(PageScene):
         self.app.save_settings()
         self.tips_button.enabled = False
         self.app.notify(t("settings.tips_reset"))
+
+    def _open_about(self) -> None:
+        from revolt_table.ui.scenes.about import AboutScene
+
+        self.app.push(AboutScene(self.app))
 
     def _open_rules_folder(self) -> None:
         """Show the player's rules folder in the file manager (made first); if that fails, say where it is."""
@@ -244,6 +252,7 @@ class SettingsScene(PageScene):
             if c == 1:
                 bw = min(col_w, m.px(260))
                 self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
+                self.about_button.set_rect(pygame.Rect(x + col_w - bw, y + row_h + gap, bw, row_h))
         bw = m.px(220)
         self.folder_line_y = self.panel_rect.bottom + m.gap + m.font_small // 2 + m.px(4)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
@@ -259,11 +268,13 @@ class SettingsScene(PageScene):
             shown = draw.text(surface, caption, size, theme.GOLD, bold=True, midleft=(rect.x, rect.centery - m.px(4)))
             pygame.draw.line(surface, theme.GOLD_DARK, (shown.right + m.gap, rect.centery - m.px(4)),
                              (rect.right, rect.centery - m.px(4)), 1)
-        for button, key in ((self.rules_folder_button, "settings.rules_folder"), (self.tips_button, "settings.tips")):
+        for button, key, column in ((self.rules_folder_button, "settings.rules_folder", 0),
+                                    (self.tips_button, "settings.tips", 0),
+                                    (self.about_button, "about.settings_label", 1)):
             label = t(key)                                    # its row's label, like a selector's
-            room = button.rect.x - self.columns[0].x - m.gap
+            room = button.rect.x - self.columns[column].x - m.gap
             draw.text(surface, label, draw.fit_text(label, button.font_size, room), theme.TEXT,
-                      midleft=(self.columns[0].x, button.rect.centery))
+                      midleft=(self.columns[column].x, button.rect.centery))
         if self.rules_folder is not None:
             line = t("settings.rules_folder_at", folder=str(self.rules_folder))
         else:
