@@ -74,6 +74,21 @@ def test_quick_reference_has_what_issue_10_asks_per_game():
     assert len(quickref.reference(rulebook.load("revoltaaa"))[0].rows) == 5
 
 
+def test_the_quick_reference_follows_the_variant_played(tmp_path):
+    """It is built from the rules as played: Bananas plays its cards in turn face up with no centre pile,
+    and a player's own game of the family shows its own numbers."""
+    base = [r.text for r in quickref.reference(rulebook.load("revoltaaa"))[0].rows]
+    bananas = [r.text for r in quickref.reference(rulebook.load("revoltaaa", variant="bananas"))[0].rows]
+    assert "in secret" in base[1] and "centre card" in base[0]
+    assert "in turn" in bananas[0] and not any("secret" in text or "centre" in text for text in bananas)
+    source = rulebook.load("revoltaaa").path.read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(source.replace("id: revoltaaa", "id: mine").replace("stacks_of_one_colour: 4}",
+                                                                       "stacks_of_one_colour: 3}"), encoding="utf-8")
+    end = quickref.reference(rulebook.load(mine))[2].rows[0].text
+    assert end == "The first colour on top of 3 stacks is victorious"
+
+
 def test_a_missing_translation_reads_in_english_item_by_item(tmp_path):
     (tmp_path / "translations").mkdir()
     (tmp_path / "mine.yaml").write_text(

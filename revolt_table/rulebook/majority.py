@@ -1,6 +1,6 @@
 """RevoltaaA's quick reference (the majority family's `rulebook` module): a round step by step as this
-game's options play it (a centre pile or not, who breaks a colour tie, who takes a stack with no
-unique value), the deck, the end and scoring (rulebook/quickref.py)."""
+game's options play it (a centre pile or not, cards chosen in secret or played in turn, who breaks a
+colour tie, who takes a stack with no unique value), the deck, the end and scoring (rulebook/quickref.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def quick_reference(book: Rulebook, rules, t: Callable[..., str]) -> list[Sectio
     steps = []
     if centre:
         steps.append(Row("1", t(Q + "step_centre")))
-    steps.append(Row(str(len(steps) + 1), t(Q + "step_choose")))
+    steps.append(Row(str(len(steps) + 1), t(Q + ("step_choose" if p.simultaneous else "step_in_turn"))))
     tie_centre = p.colour_tie == "center_card" and centre
     steps.append(Row(str(len(steps) + 1), t(Q + ("step_colour" if tie_centre else "step_colour_leader"))))
     steps.append(Row(str(len(steps) + 1), t(Q + "step_unique")))
