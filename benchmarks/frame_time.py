@@ -6,10 +6,11 @@ Prints, per phase, mean and p99 ms of one whole frame (update + draw + flip):
   measures the old way, the search in a worker thread of the app's own interpreter, for comparison);
 - process start to the first title frame flipped (fresh interpreter per run, median of --runs);
 - the look settings (contrast, grain, colour temperature; ui/look.py): the same table frames with the
-  look neutral and with all three away from 50 %, and the filter alone; --look C,G,T also plays the whole
-  busy game with that look on.
+  look neutral and with all three away from 50 % (alternating blocks), what the look adds a frame, its
+  own step alone and the old post-process for comparison; --look C,G,T also plays the whole busy game
+  with that look on.
 Aims (issue 3): p99 <= 8 ms for the busy moments, p99 <= 16 ms while ai:hard thinks, start < 1 s;
-(issue 10) p99 <= 8 ms at 1920x1080 with the look on.
+(issue 10) p99 <= 8 ms at 1920x1080 with the look on; (issue 30) the look adds <= 1 ms a frame (mean).
 
     python benchmarks/frame_time.py [--runs 5] [--thread] [--size 1920x1080] [--skip-startup] [--look 80,80,30]
     python benchmarks/frame_time.py --quick      # only the look section, few frames (tests run this)
@@ -75,9 +76,12 @@ class Timer:
         return (time.perf_counter() - t0) * 1000
 
 
-def look_cost(size: tuple[int, int], look: tuple[int, int, int], frames: int = 240) -> dict[str, float]:
+def look_cost(size: tuple[int, int], look: tuple[int, int, int], frames: int = 240,
+              rounds: int = 4) -> dict[str, float]:
     """Frames of a 5-player RevoltaaA table (cards dealt, AI moves played, animations on) with the look
-    neutral, then on; and the filter alone over a full frame. Returns the p99 figures (ms)."""
+    neutral and on, in alternating blocks (`rounds` of each, so a busy machine weighs on both alike);
+    then the look's own per-frame step alone (the canvas onto the window) and, for comparison, the same
+    look as a post-process over a whole frame (how it was drawn before issue 30). Returns the figures (ms)."""
     import pygame
 
     from revolt_table.engine import load_rules
@@ -95,25 +99,45 @@ def look_cost(size: tuple[int, int], look: tuple[int, int, int], frames: int = 2
     timer = Timer(app, scene)
     figures: dict[str, float] = {}
     on = LookSettings(*look)
-    for name, setting in (("neutral", LookSettings()), (f"look {look[0]},{look[1]},{look[2]}", on)):
-        app.look.set(setting)
-        for _ in range(5):
-            timer.frame()
-        timer.cpu.clear()
-        times = [timer.frame() for _ in range(frames)]
-        report(f"table frames, {name}", times, list(timer.cpu))
-        figures[name] = _p99(times)
-        figures[name + " cpu"] = _p99(timer.cpu)
-    app.look.set(on)
+    named = (("neutral", LookSettings()), (f"look {look[0]},{look[1]},{look[2]}", on))
+    times: dict[str, list[float]] = {name: [] for name, _ in named}
+    cpus: dict[str, list[float]] = {name: [] for name, _ in named}
+    block = max(1, frames // rounds)
+    for _ in range(rounds):
+        for name, setting in named:
+            app.set_look(contrast=setting.contrast, grain=setting.grain, temperature=setting.temperature)
+            for _ in range(5):                    # the look's pictures are made again after a change
+                timer.frame()
+            timer.cpu.clear()
+            times[name] += [timer.frame() for _ in range(block)]
+            cpus[name] += timer.cpu
+    for name, _ in named:
+        report(f"table frames, {name}", times[name], cpus[name])
+        figures[name] = _p99(times[name])
+        figures[name + " cpu"] = _p99(cpus[name])
+        figures[name + " cpu mean"] = statistics.mean(cpus[name])
+    added = figures[named[1][0] + " cpu mean"] - figures["neutral cpu mean"]
+    print(f"  {'the look adds (main-thread cpu, mean)':40s} {added:6.2f} ms a frame   (aim <= 1 ms)")
+    figures["added"] = added
+    app.set_look(contrast=on.contrast, grain=on.grain, temperature=on.temperature)
+    app.draw()
+    canvas = app.look.canvas(app.screen)
     alone, cpu = [], []
     for _ in range(frames):
         t0, c0 = time.perf_counter(), time.thread_time()
-        app.look.apply(app.screen)
+        app.look.present(canvas, app.screen)
         alone.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.thread_time() - c0) * 1000)
-    report("the look filter alone", alone, cpu)
+    report("the look's step alone (canvas -> window)", alone, cpu)
     figures["filter"] = _p99(alone)
     figures["filter cpu"] = _p99(cpu)
+    post, cpu = [], []
+    for _ in range(frames // 4):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.look.apply(app.screen)
+        post.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+    report("(the same look as a post-process)", post, cpu)
     pygame.display.flip()
     session.close()
     app.close()

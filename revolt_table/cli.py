@@ -4,7 +4,6 @@ list the games kept in the history and replay one move by move."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Sequence
 
@@ -282,6 +281,8 @@ def _arena(args: argparse.Namespace) -> int:
                            variant=args.variant, iterations=args.iterations)
     except ValueError as exc:
         return _fail("arena", str(exc))
+    import json
+
     print(json.dumps(report) if args.json else format_table(report))
     return 0
 

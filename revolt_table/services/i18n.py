@@ -6,7 +6,10 @@ revolt_table.ui.i18n re-exports this module, so UI code keeps writing `from revo
 
 The game ships in six languages as plain YAML files (assets/locale/<lang>.yaml) that translators edit
 without touching code. Parts of the program may ship their own fragment, <lang>.<part>.yaml (e.g.
-en.table.yaml); fragments are merged in, and keys in the main file win on a clash. Keys are dotted paths
+en.table.yaml); fragments are merged in, and keys in the main file win on a clash. Only what is read
+is loaded (issue 30: start-up): a language's main file when its first text is asked for, a fragment
+when a key under one of its top-level names is (found by a glance at the file's unindented lines, not
+by parsing it), with libyaml's safe loader when PyYAML has it. Keys are dotted paths
 into the YAML ("title.new_game"). A missing key falls back to English, then to the key itself, so a gap
 in a translation shows up as readable text rather than a crash (tests/test_translations.py makes sure
 the shipped languages have no gaps).
@@ -18,12 +21,15 @@ import locale
 import os
 import re
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from revolt_table.engine.message import Message
 from revolt_table.services.resources import asset_path
+
+if TYPE_CHECKING:
+    from revolt_table.engine.message import Message
 
 # The shipped languages, in the order the selectors offer them (each shown in its own name).
 LANGUAGES: tuple[str, ...] = ("en", "pt", "de", "fr", "es", "zh")
@@ -33,19 +39,87 @@ _language = DEFAULT
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 
-@cache
-def _table(lang: str) -> dict[str, str]:
-    """Flattened {dotted.key: text} for one language; {} if no file exists (a broken file is skipped)."""
-    folder = asset_path("locale")
-    paths = sorted(folder.glob(f"{lang}.*.yaml")) + [folder / f"{lang}.yaml"]   # main file last: it wins
-    flat: dict[str, str] = {}
-    for path in paths:
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)        # the same safe loading, in C
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:", re.MULTILINE)
+
+
+class _Texts(dict):
+    """One language's {dotted.key: text}: the main file at once, a fragment when first needed.
+
+    get() and `in` load the fragments whose top-level names include the key's first part, then, if
+    the key is still missing, every fragment left (a key can live anywhere), so answers are exactly
+    those of the whole table; table() loads everything."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        folder = asset_path("locale")
+        self._main = set(self._merge(folder / f"{lang}.yaml"))
+        self._pending: dict[Path, set[str]] = {}
+        for path in sorted(folder.glob(f"{lang}.*.yaml")):
+            try:
+                self._pending[path] = set(_TOP_KEY.findall(path.read_text(encoding="utf-8")))
+            except OSError:
+                continue
+
+    def _merge(self, path: Path) -> list[str]:
+        """Add a file's texts (the main file's keys win over a fragment's); a broken file is skipped."""
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
         except (OSError, yaml.YAMLError):
-            continue
-        flat.update(flatten(data))
-    return flat
+            return []
+        flat = flatten(data)
+        for key, text in flat.items():
+            if key not in getattr(self, "_main", ()):
+                self[key] = text
+        return list(flat)
+
+    def _fill(self, key: str) -> bool:
+        """Load the fragments that may hold `key`; False when none is left to load."""
+        if not self._pending:
+            return False
+        head = key.split(".", 1)[0]
+        wanted = [path for path, heads in self._pending.items() if head in heads] or list(self._pending)
+        for path in wanted:
+            del self._pending[path]
+            self._merge(path)
+        return True
+
+    def load_all(self) -> "_Texts":
+        while self._pending:
+            self._fill("")
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        while not dict.__contains__(self, key) and self._fill(key):
+            pass
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        while not dict.__contains__(self, key) and isinstance(key, str) and self._fill(key):
+            pass
+        return dict.__contains__(self, key)
+
+    # going through every text (tests, tools) reads every file first
+    def __iter__(self):
+        return dict.__iter__(self.load_all())
+
+    def __len__(self) -> int:
+        return dict.__len__(self.load_all())
+
+    def keys(self):
+        return dict.keys(self.load_all())
+
+    def items(self):
+        return dict.items(self.load_all())
+
+    def values(self):
+        return dict.values(self.load_all())
+
+
+@cache
+def _table(lang: str) -> _Texts:
+    """One language's texts, loaded as they are asked for ({} if no file exists)."""
+    return _Texts(lang)
 
 
 def flatten(node: Any, prefix: str = "") -> dict[str, str]:
@@ -61,7 +135,7 @@ def flatten(node: Any, prefix: str = "") -> dict[str, str]:
 
 def table(lang: str) -> dict[str, str]:
     """Every key of one language (a copy: tests and tools read it, nobody changes it)."""
-    return dict(_table(lang))
+    return dict(_table(lang).load_all())
 
 
 def placeholders(text: str) -> set[str]:
@@ -286,6 +360,8 @@ def say(message: Message) -> str:
     Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
     translated first, so one sentence can be built from the pieces a game reports.
     """
+    from revolt_table.engine.message import Message
+
     args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
     return t(message.code, **args)
 

@@ -22,7 +22,6 @@ Tests and portable installs set ``REVOLT_TABLE_HOME``: config, data and logs the
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -122,6 +121,8 @@ def check_folders() -> list[FolderProblem]:
         try:
             path = _user_dir(sub, platform_dir, create=False)
             path.mkdir(parents=True, exist_ok=True)
+            import tempfile
+
             fd, probe = tempfile.mkstemp(prefix=".write-probe-", dir=path)
             os.close(fd)
             os.unlink(probe)
@@ -149,6 +150,8 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile            # not at start-up (issue 30): only a write needs it
+
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:

@@ -2,6 +2,17 @@
 
 Why the App owns the loop: every scene stays non-blocking (AI thinking, animations and input all share
 one 60 FPS loop), and tests can drive frames one at a time with step(dt) on a headless display.
+
+Why it sleeps (issue 30): a card game is left open for hours, and a table waiting for its player has
+nothing to draw. A frame is drawn only when something changed: an event arrived (and for SETTLE seconds
+after it, while hover glows ease out), a scene says it animates (`Scene.idle_for() == 0`) or asked for a
+frame at a given time (a caret's blink, the next step of the "thinking" dots), something called
+`invalidate()` (a toast, the look, a push or pop), or a toast fades. Otherwise the real loop blocks in
+`pygame.event.wait` for at most IDLE_POLL seconds, so the first input wakes it at once (no lag) and
+background work (AI answers, history reads) is still looked at by the scene's update; `wake()` (any
+thread) cuts a sleep short. Time slept is given to the scene before the waking input is handled, so
+"seen for 0.25 s" and double-click clocks are right after a long idle. Tests drive the same logic with
+step(dt) and count `frames_drawn`.
 """
 
 from __future__ import annotations
@@ -9,13 +20,14 @@ from __future__ import annotations
 import logging
 import os
 import warnings
+import weakref
 from typing import Callable
 
 import pygame
 
 from revolt_table.services import userdata
 from revolt_table.services.resources import asset_path
-from revolt_table.ui import fonts, i18n, theme
+from revolt_table.ui import draw, fonts, i18n, theme
 from revolt_table.ui.look import LookFilter, LookSettings
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics, metrics_for
@@ -24,6 +36,12 @@ from revolt_table.services.userdata import GameSetup, Settings
 log = logging.getLogger(__name__)
 
 FPS = 60
+SETTLE = 0.75            # seconds of frames after an event: hover glows and scrolls ease out
+IDLE_POLL = 0.25         # the longest sleep: scenes' background work (AI answers, loaders) is polled this often
+MIN_SLEEP = 0.02         # a sleep shorter than this is no sleep: the 60 FPS tick waits instead
+CATCH_UP = 60.0          # the most time handed to a scene at once after a sleep (a machine suspended for hours)
+TOAST_FADE = 0.5         # a toast fades out over its last half second
+WAKE = pygame.event.custom_type()     # posted by wake(): cuts a sleep short, reaches no scene
 TOAST_SECONDS = 5.0
 STARTUP_TOAST_SECONDS = 10.0          # what start-up has to say is longer, and read while the title settles
 
@@ -54,7 +72,9 @@ class App:
         self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
         pygame.display.set_caption(i18n.t("app.title"))
         self.metrics: Metrics = metrics_for(self.screen.get_size(), settings.text_size)
-        self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature over every frame
+        self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature (ui/look.py)
+        draw.set_felt_texture(self.look.felt)
+        self._look_stale: weakref.WeakSet[Scene] = weakref.WeakSet()   # scenes to lay out again for a new look
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -65,6 +85,14 @@ class App:
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
         self._sound = None
         self._first_frame_shown = False
+        self.frames_drawn = 0                 # frames drawn and flipped (tests count them)
+        self.time = 0.0                       # seconds of frames run (real, or the dt tests give)
+        self._redraw = True                   # something changed: draw the next frame
+        self._settle_until = 0.0              # frames run until then after the last event
+        self._draw_at = 0.0                   # when the top scene wants its next frame (idle_for)
+        self._slept = False
+        self._trace_still = os.environ.get("REVOLT_TABLE_TRACE_STILL") == "1"    # benchmarks/idle_cpu.py
+        self._still_said: str | None = None
         self.folder_problems = userdata.check_folders() if save_settings else []
         for problem in self.folder_problems:          # say so once; play on without saving there
             log.warning("cannot write in the %s folder %s: %s", problem.kind, problem.path, problem.reason)
@@ -126,6 +154,7 @@ class App:
         self.set_fullscreen(not self.fullscreen)
 
     def _relayout(self) -> None:
+        self.invalidate()
         self.screen = pygame.display.get_surface() or self.screen
         self.metrics = metrics_for(self.screen.get_size(), self.settings.text_size)
         for scene in self.scenes:
@@ -151,6 +180,9 @@ class App:
         for name, value in changes.items():
             setattr(self.settings, name, int(value))
         self.look.set(LookSettings.of(self.settings))
+        draw.set_felt_texture(self.look.felt)
+        self._look_stale.update(self.scenes[:-1])
+        self.invalidate()
 
     def set_text_size(self, size: str) -> None:
         """Normal or large type: every scene re-lays out with the new metrics; saved."""
@@ -173,6 +205,7 @@ class App:
     def notify(self, message: str, seconds: float = TOAST_SECONDS) -> None:
         """Show a short message banner over whatever scene is up."""
         self.toasts.append([message, seconds])
+        self.invalidate()
 
     def _no_table_yet(self, *args: object) -> None:
         self.notify(i18n.t("app.table_not_ready"))
@@ -184,6 +217,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.invalidate()
         if self.scenes:
             self.scenes[-1].on_exit()
         self.scenes.append(scene)
@@ -194,6 +228,7 @@ class App:
         """Remove the top scene; the one below becomes active again."""
         if not self.scenes:
             return None
+        self.invalidate()
         scene = self.scenes.pop()
         scene.on_exit()
         if self.scenes:
@@ -202,6 +237,7 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for `scene`."""
+        self.invalidate()
         if self.scenes:
             self.scenes.pop().on_exit()
         self.scenes.append(scene)
@@ -219,31 +255,111 @@ class App:
 
     # ------------------------------------------------------------------ loop
 
+    def invalidate(self) -> None:
+        """The picture changed: draw the next frame (scenes call this for a change no event caused)."""
+        self._redraw = True
+
+    @staticmethod
+    def wake() -> None:
+        """Cut the loop's sleep short (safe from any thread: an AI answer has arrived)."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:              # the window is closing
+            pass
+
     def step(self, dt: float | None = None) -> bool:
-        """Run one frame: events, update, draw, flip. dt=None measures real time (60 FPS cap).
+        """Run one frame: events, update, and draw + flip if something changed. dt=None measures real
+        time (60 FPS cap) and sleeps while nothing moves (see the module docstring).
 
         Returns False once the app wants to close.
         """
+        events: list[pygame.event.Event] = []
         if dt is None:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-        for event in pygame.event.get():
+            events = self._sleep()
+            if self._slept:
+                slept = min(self.clock.tick() / 1000.0, CATCH_UP)
+                if events:                    # time passed while asleep, before the input is read
+                    self._advance(slept)
+                    dt = 0.0
+                else:
+                    dt = slept
+            else:
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+        events += pygame.event.get()
+        for event in events:
             self.dispatch(event)
+        if any(event.type != WAKE for event in events):
+            self._redraw = True
+            self._settle_until = self.time + dt + SETTLE
+        self._advance(dt)
+        top = self.top
+        if top is not None:               # a scene may want a frame sooner than it said after the last one
+            self._draw_at = min(self._draw_at, self.time + top.idle_for())
+        if self._due():
+            self._redraw = False
+            self.draw()
+            pygame.display.flip()
+            self.frames_drawn += 1
+            if not self._first_frame_shown:
+                self._first_frame_shown = True
+                if os.environ.get("REVOLT_TABLE_EXIT_AFTER_FIRST_FRAME") == "1":  # benchmarks/startup.py
+                    print("REVOLT_TABLE_FIRST_FRAME", flush=True)
+                    self.running = False
+            top = self.top
+            self._draw_at = self.time + (top.idle_for() if top is not None else 0.0)
+            if self._trace_still:
+                self._say_still()
+        return self.running
+
+    def _say_still(self) -> None:
+        """REVOLT_TABLE_TRACE_STILL=1: print "REVOLT_TABLE_STILL <scene>" when the top scene comes to
+        rest (nothing to draw until input), so a benchmark knows when to start measuring."""
+        top = self.top
+        name = type(top).__name__ if top is not None and top.idle_for() == float("inf") else None
+        if name is not None and name != self._still_said:
+            print(f"REVOLT_TABLE_STILL {name}", flush=True)
+        self._still_said = name
+
+    def _advance(self, dt: float) -> None:
+        """Time moves on by dt: the top scene and the toasts."""
+        self.time += dt
         if self.scenes:
             self.scenes[-1].update(dt)
+        fading = False
         for toast in self.toasts:
             toast[1] -= dt
+            fading = fading or toast[1] <= TOAST_FADE + dt
+        if fading or any(toast[1] <= 0 for toast in self.toasts):
+            self._redraw = True
         self.toasts = [toast for toast in self.toasts if toast[1] > 0]
-        self.draw()
-        pygame.display.flip()
-        if not self._first_frame_shown:
-            self._first_frame_shown = True
-            if os.environ.get("REVOLT_TABLE_EXIT_AFTER_FIRST_FRAME") == "1":  # benchmarks/startup.py
-                print("REVOLT_TABLE_FIRST_FRAME", flush=True)
-                self.running = False
-        return self.running
+
+    def _due(self) -> bool:
+        """Must this frame be drawn?"""
+        return self._redraw or self.time < self._settle_until or self.time >= self._draw_at
+
+    def _wait(self) -> float:
+        """Seconds until the next frame is needed (0: now)."""
+        if self._redraw or self.time < self._settle_until:
+            return 0.0
+        wait = min(IDLE_POLL, self._draw_at - self.time)
+        for _, left in self.toasts:
+            wait = min(wait, left - TOAST_FADE)
+        return max(0.0, wait)
+
+    def _sleep(self) -> list[pygame.event.Event]:
+        """Block until an event or the next frame due (never when a frame is due now); the events
+        that woke the loop are returned (they are then no longer in pygame's queue)."""
+        wait = self._wait()
+        self._slept = wait >= MIN_SLEEP
+        if not self._slept:
+            return []
+        event = pygame.event.wait(max(1, int(wait * 1000)))
+        return [] if event.type == pygame.NOEVENT else [event]
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, everything else to the top scene."""
+        if event.type == WAKE:
+            return
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -255,24 +371,32 @@ class App:
             self.scenes[-1].handle_event(event)
 
     def draw(self) -> None:
-        """Draw from the highest opaque scene upward, so overlays show the scene beneath them."""
-        start = 0
+        """Draw from the highest opaque scene upward, so overlays show the scene beneath them; with a
+        look set, on the look's canvas, then onto the window (ui/look.py)."""
+        target = self.look.canvas(self.screen) if self.look.active else self.screen
+        start = self._first_drawn()
+        while stale := [scene for scene in self.scenes[start:] if scene in self._look_stale]:
+            for scene in stale:                 # a picture it kept (a dimmed snapshot) has the old look
+                self._look_stale.discard(scene)
+                scene.on_resize(self.size)
+            start = self._first_drawn()
+        if not self.scenes:
+            target.fill(theme.FELT_DARK)
+        for scene in self.scenes[start:]:
+            scene.draw(target)
+        if self.toasts:
+            self._draw_toasts(target)
+        if target is not self.screen:
+            self.look.present(target, self.screen)
+
+    def _first_drawn(self) -> int:
+        """The highest opaque scene: drawing starts there."""
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
-                start = index
-                break
-        if not self.scenes:
-            self.screen.fill(theme.FELT_DARK)
-        for scene in self.scenes[start:]:
-            scene.draw(self.screen)
-        if self.toasts:
-            self._draw_toasts()
-        if self.look.active:
-            self.look.apply(self.screen)
+                return index
+        return 0
 
-    def _draw_toasts(self) -> None:
-        from revolt_table.ui import draw
-
+    def _draw_toasts(self, target: pygame.Surface) -> None:
         m = self.metrics
         y = m.pad
         for message, left in self.toasts[-3:]:
@@ -286,7 +410,7 @@ class App:
             pygame.draw.rect(layer, (*theme.GOLD, alpha), layer.get_rect(), width=2, border_radius=m.radius)
             image.set_alpha(alpha)
             layer.blit(image, image.get_rect(center=layer.get_rect().center))
-            self.screen.blit(layer, box)
+            target.blit(layer, box)
             y = box.bottom + m.gap
 
     @property

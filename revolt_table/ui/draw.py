@@ -16,9 +16,26 @@ from revolt_table.ui import theme
 from revolt_table.ui.fonts import font
 
 
-@lru_cache(maxsize=4)
+_felt = [1.0]          # strength of the felt's woven specks (the look's grain below 50 %: ui/look.py)
+
+
+def set_felt_texture(strength: float) -> None:
+    """How strong the felt's woven specks are drawn from now on: 0 smooth .. 1 as designed."""
+    _felt[0] = round(min(1.0, max(0.0, strength)), 3)
+
+
+def felt_texture() -> float:
+    """The felt's texture strength now (scenes that keep a background key it by this)."""
+    return _felt[0]
+
+
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
     """A felt table: radial light in the middle, darker edges, a faint woven grain."""
+    return _felt_background(size, _felt[0])
+
+
+@lru_cache(maxsize=4)
+def _felt_background(size: tuple[int, int], texture: float) -> pygame.Surface:
     w, h = size
     small_w, small_h = 64, 40
     small = pygame.Surface((small_w, small_h))
@@ -30,7 +47,7 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
             f = min(1.0, d) ** 1.6
             small.set_at((x, y), theme.lerp_color(theme.FELT_LIGHT, theme.FELT_DARK, f))
     surface = pygame.transform.smoothscale(small, (w, h))
-    tile = _grain_tile()
+    tile = _grain_tile(texture)
     tw, th = tile.get_size()
     for ty in range(0, h, th):
         for tx in range(0, w, tw):
@@ -38,15 +55,15 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     return surface.convert() if pygame.display.get_init() and pygame.display.get_surface() else surface
 
 
-@lru_cache(maxsize=1)
-def _grain_tile() -> pygame.Surface:
-    """A small seamless tile of faint light and dark specks that reads as cloth."""
+@lru_cache(maxsize=2)
+def _grain_tile(texture: float = 1.0) -> pygame.Surface:
+    """A small seamless tile of faint light and dark specks that reads as cloth (`texture` scales them)."""
     rng = random.Random(1234)
     tile = pygame.Surface((96, 96), pygame.SRCALPHA)
     for _ in range(900):
         x, y = rng.randrange(96), rng.randrange(96)
         shade = 255 if rng.random() < 0.5 else 0
-        tile.set_at((x, y), (shade, shade, shade, rng.randrange(6, 16)))
+        tile.set_at((x, y), (shade, shade, shade, round(rng.randrange(6, 16) * texture)))
     return tile
 
 
@@ -169,6 +186,12 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
 
 def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int] = theme.DIM) -> None:
     """Darken everything drawn so far (behind an overlay)."""
-    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_cover(surface.get_size(), tuple(rgba)), (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _cover(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
+    """One veil per size and colour (a look maps a picture once, not every frame)."""
+    cover = pygame.Surface(size, pygame.SRCALPHA)
     cover.fill(rgba)
-    surface.blit(cover, (0, 0))
+    return cover

@@ -20,10 +20,12 @@ from __future__ import annotations
 import atexit
 import logging
 import threading
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from revolt_table.engine.message import Message
-from revolt_table.records.store import HistoryStore
+
+if TYPE_CHECKING:
+    from revolt_table.records.store import HistoryStore
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +37,14 @@ _notices: list[Message] = []
 _threads: list[threading.Thread] = []
 _told_folder = False
 
-StoreFactory = Callable[[], HistoryStore]
+StoreFactory = Callable[[], "HistoryStore"]
 
 
 def record_game(state: Any, seats: Sequence[str], names: Sequence[str],
-                store: StoreFactory = HistoryStore) -> threading.Thread:
+                store: StoreFactory | None = None) -> threading.Thread:
     """Add the finished game `state` to the history in a new thread; returns the thread (tests join it)."""
+    if store is None:
+        from revolt_table.records.store import HistoryStore as store   # not at start-up (issue 30)
     thread = threading.Thread(target=_add, args=(state, list(seats), list(names), store),
                               name="revolt-history", daemon=True)
     with _lock:

@@ -2,6 +2,11 @@
 
 Why this shape: the App owns the only loop, so a scene never blocks; it reacts to events, advances its
 own animations by dt and draws itself. Scenes change the stack through app.push/pop/replace.
+
+Why `idle_for` (issue 30): the App draws only when something changed, so a scene says when it next
+needs a frame: 0 while something on it moves, the time until its next slow change (a caret's blink),
+or `math.inf` when only input (or `app.invalidate()`) changes it. The App keeps drawing for a moment
+after every event anyway (hover glows easing out), so a scene only speaks for what moves by itself.
 """
 
 from __future__ import annotations
@@ -52,3 +57,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (or, for an overlay, just its layer)."""
+
+    def idle_for(self) -> float:
+        """Seconds until this scene needs its next frame drawn when no input comes: 0 while it animates
+        (the default: a scene that says nothing is drawn every frame), math.inf when it is still. Its
+        update still runs now and then (the App's IDLE_POLL) to look at background work."""
+        return 0.0

@@ -12,6 +12,7 @@ every move so a crash or a quit never loses a game. Tests drive it without a win
 from __future__ import annotations
 
 import logging
+import math
 import random
 import sys
 import threading
@@ -19,7 +20,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from revolt_table.services import userdata
 from revolt_table.ai.registry import AGENT_NAMES, make_agent
@@ -154,6 +155,7 @@ class Session:
         self._jobs: dict[int, _Job] = {}
         self._lock = threading.Lock()
         self.save_error: str | None = None
+        self.on_answer: Callable[[], None] | None = None   # called (any thread) when an AI answer arrives
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -300,6 +302,16 @@ class Session:
         pace = random.Random(seed ^ 0x5BD1E995)
         wait = self.ai_pace * pace.uniform(0.7, 1.3) if self.ai_pace > 0 else 0.0
         self._jobs[seat] = _Job(seat, token, future, wait, in_process)
+        future.add_done_callback(self._answered)
+
+    def _answered(self, _future: Future) -> None:
+        if self.on_answer is not None:
+            self.on_answer()
+
+    def ai_due_in(self) -> float:
+        """Seconds until poll() may apply an AI move that has its answer (its natural pause left);
+        math.inf while no answer has come (on_answer says when one does): the window sleeps till then."""
+        return min((max(0.0, job.wait) for job in self._jobs.values() if job.future.done()), default=math.inf)
 
     def _start_worker(self, background: bool = False) -> None:
         """Start the worker process while no frame runs (the table is being set up); a failure only

@@ -82,7 +82,7 @@ def test_frame_time_benchmark_quick_mode_reports_the_look(tmp_path):
     done = subprocess.run([sys.executable, str(root / "benchmarks" / "frame_time.py"), "--quick", "--size", "1024x640"],
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "the look filter alone" in done.stdout and "look 80,80,30" in done.stdout
+    assert "the look adds" in done.stdout and "look 80,80,30" in done.stdout
 
 
 def test_appearance_is_the_saved_settings_with_overrides():

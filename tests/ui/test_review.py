@@ -21,9 +21,11 @@ SMALL = AnalysisBudget(playouts=16, hard_iterations=8, max_options=4)
 
 
 def review_of(app, game_entry, **kwargs):
+    """The Review of `game_entry` on screen; its analysis (which starts with the screen) at a tiny budget."""
     from revolt_table.ui.scenes.review import ReviewScene
 
     scene = ReviewScene(app, game_entry, use_process=False, **kwargs)
+    scene.runner.budget = SMALL
     app.push(scene)
     frames(app, 1)
     return scene
@@ -161,17 +163,16 @@ def test_a_game_that_no_longer_replays_says_why_and_opens_nothing(app):
     assert len(app.scenes) == before and any("Unreplayable" in toast[0] for toast in app.toasts)
 
 
-def test_analysis_on_a_shows_the_preferred_move_and_every_option(app, monkeypatch):
-    """A opens the analysis of the human's decisions (the one shown first); the panel names the move
-    played and ai:hard's, with a chance for every rated option, and the move list marks the move."""
+def test_the_analysis_starts_with_the_screen_and_shows_the_preferred_move_and_every_option(app, monkeypatch):
+    """The analysis of the human's decisions starts when the Review opens (no key to press), at the
+    decision nearest the move shown; the panel names the move played and ai:hard's, with a chance for
+    every rated option, and the move list marks the move; the button says how far it has come."""
     played = entry("doudizhu", seed=3)
     scene = review_of(app, played)
-    scene.runner.budget = SMALL
     first = min(scene.model.decisions)
-    scene.go(first)
-    assert "Press A" in " ".join(drawn(app, monkeypatch))
-    key(app, pygame.K_a)
     assert scene.runner.started and scene.runner.working_on() == first
+    assert scene.notes.analyse_button.text.startswith("Analysing ")
+    scene.go(first)
     deadline = time.monotonic() + 60
     while first not in scene.runner.results:
         assert time.monotonic() < deadline
@@ -191,6 +192,42 @@ def test_analysis_on_a_shows_the_preferred_move_and_every_option(app, monkeypatc
     assert set(scene.runner.results) | scene.runner.failed == set(scene.model.decisions)
     assert not scene.runner.failed
     assert "Analysis done" in drawn(app, monkeypatch)
+
+
+def test_the_analysis_works_outward_from_the_move_shown_in_two_passes_and_stops_on_leaving(app):
+    """From the move the player looks at, the nearest decisions first (later before earlier at the same
+    distance); every decision gets a quick answer, then a refined one; Back stops it all."""
+    from revolt_table.ui.scenes.review import ReviewScene
+
+    scene = ReviewScene(app, entry("doudizhu", seed=3), use_process=False)
+    runner = scene.runner
+    tiny = AnalysisBudget(playouts=8, hard_iterations=4, max_options=3)
+    runner.budgets = (tiny, SMALL)
+    order: list[tuple[int, AnalysisBudget]] = []
+    submit = runner._submit
+    runner._submit = lambda d, budget: order.append((d.step, budget)) or submit(d, budget)
+    steps = sorted(scene.model.decisions)
+    middle = steps[len(steps) // 2]
+    scene.go(middle)
+    app.push(scene)
+    frames(app, 1)
+    runner.wait(120)
+    first_pass = [step for step, budget in order if budget is tiny]
+    assert sorted(first_pass) == steps and first_pass[0] == middle
+    distances = [abs(step - middle) for step in first_pass]
+    assert distances == sorted(distances)                          # outward from the move shown
+    assert sorted(step for step, budget in order if budget is SMALL) == steps
+    assert [budget for _, budget in order] == [tiny] * len(steps) + [SMALL] * len(steps)
+    assert not runner.running and set(runner.results) == set(steps)
+
+    again = ReviewScene(app, entry("doudizhu", seed=3), use_process=False)
+    again.runner.budget = SMALL
+    app.push(again)
+    frames(app, 1)
+    assert again.runner.running
+    key(app, pygame.K_ESCAPE)                                      # leaving the Review...
+    assert app.top is scene and not again.runner.running           # ...stops its analysis
+    assert again.runner.working_on() is None
 
 
 @pytest.mark.parametrize("game", ["doudizhu", "revoltaaa", "revolte", "revolucion"])

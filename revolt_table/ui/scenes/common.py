@@ -37,9 +37,14 @@ def header_bottom(m: Metrics) -> int:
 
 
 class PageScene(Scene):
-    """A full-screen page: felt, a header, an optional panel and a FocusGroup of widgets."""
+    """A full-screen page: felt, a header, an optional panel and a FocusGroup of widgets.
+
+    A page that sets `quiet` is drawn only when something changed (issue 30): after input, and when a
+    widget asks (a text field's caret blinks); a page with other things moving by themselves leaves it
+    False (drawn every frame) or says so in its own idle_for."""
 
     title: str = ""
+    quiet: bool = False
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -58,8 +63,12 @@ class PageScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def idle_for(self) -> float:
+        return self.group.idle_for() if self.quiet else 0.0
+
     def draw(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None)
+        key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None,
+               draw.felt_texture())
         if getattr(self, "_background_key", None) != key:
             # felt + header + panel never change between layouts: compose them once (one opaque blit a frame)
             background = pygame.Surface(surface.get_size()).convert(surface)

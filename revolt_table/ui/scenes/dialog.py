@@ -127,6 +127,9 @@ class Dialog(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def idle_for(self) -> float:
+        return self.group.idle_for()       # drawn only when something changed (issue 30)
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         if self._snapshot is not None:

@@ -6,6 +6,7 @@ A short arming delay stops a double-click from the previous player skipping it b
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import pygame
@@ -15,6 +16,7 @@ from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene
 
 ARM_SECONDS = 0.35
+PULSE_SECONDS = 10.0      # the prompt pulses this long, then rests lit (at a peak: no jump), issue 30
 
 
 class HandoverScene(Scene):
@@ -51,6 +53,9 @@ class HandoverScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def idle_for(self) -> float:
+        return 0.0 if self.age < PULSE_SECONDS else math.inf
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         w, h = surface.get_size()
@@ -70,7 +75,7 @@ class HandoverScene(Scene):
                                center=(cx, cy + r + m.px(48)), shadow=True)
         draw.text(surface, t("handover.look_away"), m.font_body, theme.TEXT_MUTED,
                   center=(cx, title_rect.bottom + m.px(26)))
-        pulse = 0.5 + 0.5 * abs(((self.age * 0.8) % 2) - 1)
+        pulse = 0.5 + 0.5 * abs(((self.age * 0.8) % 2) - 1) if self.age < PULSE_SECONDS else 1.0
         color = theme.lerp_color(theme.TEXT_MUTED, theme.GOLD, pulse) if self.armed else theme.BUTTON_DISABLED
         prompt = t("handover.confirm", name=self.name)
         draw.text(surface, prompt, m.font_body, color, bold=True,

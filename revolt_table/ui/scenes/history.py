@@ -22,6 +22,7 @@ the reasons fill in when the replays are done.
 from __future__ import annotations
 
 import logging
+import math
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -88,9 +89,14 @@ def export_name(summary: EntrySummary) -> str:
     return f"revolt-table-{summary.game}-{when:%Y%m%d-%H%M}.json"
 
 
+LOADING_POLL = 0.1         # seconds between frames while the history is read (issue 30)
+
+
 class HistoryScene(PageScene):
     """select: the id of a game to select once the list is read. leave: run before a replayed deal
     replaces every screen (from the results: the finished table's session is closed)."""
+
+    quiet = True                # drawn only when something changed (issue 30)
 
     def __init__(self, app, *, select: str | None = None, leave: Callable[[], None] | None = None,
                  folder: Path | str | None = None) -> None:
@@ -154,6 +160,10 @@ class HistoryScene(PageScene):
     @property
     def loading(self) -> bool:
         return not self._listed
+
+    def idle_for(self) -> float:
+        """Look for the reader's answers while it reads (they change the list and the buttons)."""
+        return min(LOADING_POLL if not self._reasoned else math.inf, super().idle_for())
 
     @property
     def selected(self) -> EntrySummary | None:

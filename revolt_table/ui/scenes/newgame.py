@@ -33,6 +33,8 @@ def default_name(index: int) -> str:
 
 
 class NewGameScene(PageScene):
+    quiet = True                # drawn only when something changed (issue 30)
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = t("setup.title")

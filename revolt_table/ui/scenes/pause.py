@@ -90,6 +90,9 @@ class PauseScene(Scene):
     def update(self, dt: float) -> None:
         self.menu.update(dt)
 
+    def idle_for(self) -> float:
+        return self.menu.idle_for()       # drawn only when something changed (issue 30)
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         if self._snapshot is not None:

@@ -62,6 +62,8 @@ def match_results(session: "Session") -> ResultsData:
 
 
 class ResultsScene(PageScene):
+    quiet = True                # drawn only when something changed (issue 30)
+
     def __init__(self, app, data: ResultsData, *, on_play_again: Callable[[], None] | None = None,
                  on_next_game: Callable[[], None] | None = None, on_title: Callable[[], None] | None = None,
                  review: Any = None) -> None:

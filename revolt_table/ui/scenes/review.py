@@ -10,10 +10,11 @@ move ai:hard prefers, the chance to win of the move played and of the preferred 
 scores on the last move, what the move made the game say (the same translated sentences as the text
 replay, replay_text), and a bar for every option the analysis rated.
 
-Keys: ←/→ (and ↑/↓) step, Home/End, Space plays and pauses (a move a second), A analyses, Esc back.
-The game is replayed once when the screen opens (review_model.ReviewModel); the analysis runs only
-when asked, one decision at a time in the AI worker process (review_analysis.AnalysisRunner), and the
-screen shows each answer as it arrives.
+Keys: ←/→ (and ↑/↓) step, Home/End, Space plays and pauses (a move a second), Esc back.
+The game is replayed once when the screen opens (review_model.ReviewModel); the analysis starts with
+the screen, at the move shown and outward from wherever the player looks, one decision at a time in
+the AI worker process, a quick pass then a refining one (review_analysis.AnalysisRunner), and the
+screen shows each answer as it arrives and how far it has come; leaving stops it (issue 30).
 
 How it is built: like the tables, from sections (review_sections.py: the subtitle, the board in
 review_board.py, the moves, the stepper, the notes), each laying out, drawing and taking its keys on
@@ -79,6 +80,8 @@ def finished_entry(state, seats, names) -> HistoryEntry | None:
 class ReviewScene(PageScene):
     """on_leave: run when the screen closes (nothing by default)."""
 
+    quiet = True                # drawn when something changed: input, an answer, the next move played
+
     def __init__(self, app, entry: HistoryEntry, *, on_leave: Callable[[], None] | None = None,
                  use_process: bool = True) -> None:
         super().__init__(app)
@@ -93,6 +96,8 @@ class ReviewScene(PageScene):
         self.cards = ReviewCards(app, self.model.rules, self.model.rules.new_game(
             entry.players, seed=entry.seed, start_seat=entry.start_seat), names, [s.kind for s in entry.seats])
         self.runner = AnalysisRunner(self.model.rules, self.model.decisions, entry.seed, use_process=use_process)
+        self.runner.on_answer = app.wake          # an answer wakes a sleeping window at once
+        self._progress: tuple = ()                # the analysis' progress as last shown
         self.moves = MovesSection(self)
         self.stepper = StepperSection(self)
         self.notes = NotesSection(self)
@@ -205,9 +210,20 @@ class ReviewScene(PageScene):
             self._clock += dt
             if self._clock >= PLAY_SECONDS:
                 self.go(self.k + 1)
-        if self.runner.started:
-            self.runner.poll(self.k)
-            self._refresh()
+        runner = self.runner
+        if runner.started:
+            changed = runner.poll(self.k)
+            progress = (runner.running, runner.refining, runner.done, len(runner.results), len(runner.failed))
+            if changed or progress != self._progress:
+                self._progress = progress
+                self._refresh()
+                self.app.invalidate()
+
+    def idle_for(self) -> float:
+        return 0.0 if self.playing else super().idle_for()
+
+    def on_enter(self) -> None:
+        self.analyse()                            # the analysis answers from the moment the screen opens
 
     def on_exit(self) -> None:
         self.playing = False

@@ -284,7 +284,8 @@ class NotesSection(ReviewSection):
         elif not runner.started:
             button.text, button.enabled = t(R + "analyse"), True
         elif runner.running:
-            button.text, button.enabled = t(R + "analysing", done=runner.done, total=runner.total), False
+            said = R + ("refining" if runner.refining else "analysing")
+            button.text, button.enabled = t(said, done=runner.done, total=runner.total), False
         else:
             button.text, button.enabled = t(R + "analysed"), False
 

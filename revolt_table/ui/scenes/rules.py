@@ -60,6 +60,8 @@ def rules_blocks(book: rulebook.Rulebook, game: GameInfo | None = None) -> list[
 class RulesPageScene(PageScene):
     """One game's rules in two tabs, each scrollable with wheel, arrows, PageUp/PageDown, Home/End."""
 
+    quiet = True                # drawn only when something changed (issue 30)
+
     def __init__(self, app, game: GameInfo, tab: str = TABLE) -> None:
         super().__init__(app)
         self.game = game
@@ -146,6 +148,8 @@ class RulesPageScene(PageScene):
 
 class RulesScene(PageScene):
     """The game chooser. With game_id set (from setup or the in-game menu) it opens that page directly."""
+
+    quiet = True                # drawn only when something changed (issue 30)
 
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)

@@ -45,6 +45,8 @@ def language_options() -> list[tuple[str, str]]:
 
 
 class SettingsScene(PageScene):
+    quiet = True                # drawn only when something changed (issue 30)
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self._look_unsaved = False

@@ -15,6 +15,7 @@ module's numbers).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -58,6 +59,8 @@ def games_played(facts: list[GameFacts]) -> list[str]:
 
 
 class StatisticsScene(PageScene):
+    quiet = True                # drawn only when something changed (issue 30)
+
     def __init__(self, app, *, game: str | None = None, player: str | None = None,
                  folder: Path | str | None = None) -> None:
         super().__init__(app)
@@ -86,6 +89,10 @@ class StatisticsScene(PageScene):
         for message in self.loader.take_warnings():
             from revolt_table.services.i18n import say
             self.app.notify(say(message))
+
+    def idle_for(self) -> float:
+        """Look for the reader's answer while it reads (issue 30)."""
+        return min(0.1 if self.facts is None else math.inf, super().idle_for())
 
     def _title(self, game: str) -> str:
         return game_title(SimpleNamespace(game=game, variant=""))

@@ -17,6 +17,8 @@ the same hand), and its beats follow the flight: never a card in a round the pla
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from revolt_table.ui import draw
@@ -26,11 +28,14 @@ from revolt_table.ui.session import Session
 from revolt_table.ui.table import table_for
 from revolt_table.ui.table.layout import TableGeometry
 from revolt_table.ui.table.model import TableModel
-from revolt_table.ui.table.render import TableRenderer
+from revolt_table.ui.table.render import TableRenderer, next_dot_step
 from revolt_table.ui.table.strings import tt
 
 DWELL = 0.25          # seconds a new position is on screen before it takes input (animations on)
 SHOWN = "shown"       # the zero-length beat after a move's beats: the model now shows its position
+SETTLE = 3.0          # seconds of frames after the last change: glows, flashes and call-outs fade out
+LIVELY = 4.0          # pulses (the turn's ring, warnings, targets) run this long after the last change...
+CALM = 1.0            # ...then come to rest over this long: a table waiting for its player draws nothing
 
 
 class TableScene(Scene):
@@ -67,7 +72,11 @@ class TableScene(Scene):
         self._static_key = None
         self.auto_ai = True                    # False: AI seats wait (screenshots drive moves by hand)
         self.tips_allowed = True               # False: never open the first-game tips (screenshots)
+        self._changed_at = 0.0                 # scene time of the last change (input, a beat, a move shown)
+        self._changed_key = None
+        self._waved = False                    # the last frame drew a pulse (wave)
         app.on_close(session.close)            # the AI worker process ends with the window
+        session.on_answer = app.wake           # an AI answer wakes a sleeping window at once
 
     # ---------------------------------------------------------------- seats
     @property
@@ -135,6 +144,7 @@ class TableScene(Scene):
         self.geom = self.make_geometry(size, self.bottom_seat)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._changed_at = self.time
         sections = self.family.sections
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
@@ -174,12 +184,15 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self._waved = False                   # until a pulse is drawn or updated again
         self.queue.speed = self._speed()
         self.queue.update(dt)
         self.family.sections.layout(self.geom)
         self.family.sections.update(dt)
         self.family.update(dt)
         idle = self.queue.idle
+        if not idle or self.queue.ambient or self._changed_key != self.model.key:
+            self._changed_at, self._changed_key = self.time, self.model.key
         if idle and self._dirty:
             self._dirty = False
             if not self.session.state.is_over:
@@ -340,10 +353,34 @@ class TableScene(Scene):
         self.session.close()
         self.app.reset_to(TitleScene(self.app))
 
+    # ---------------------------------------------------------------- frames (issue 30)
+    def idle_for(self) -> float:
+        """Frames while anything moves, SETTLE seconds after the last change and while a pulse runs;
+        then the next step of the thinking dots or the next AI move due; else nothing until input."""
+        if not self.queue.idle or self.queue.ambient or self.time - self._changed_at < SETTLE:
+            return 0.0
+        if self._waved and self.time - self._changed_at < LIVELY + CALM:
+            return 0.0
+        wait = self.session.ai_due_in() if self.auto_ai else math.inf
+        if any(self.thinking_shown(seat) for seat in self.session.thinking):
+            wait = min(wait, next_dot_step(self.time))
+        return wait
+
+    def wave(self, rate: float) -> float:
+        """sin(time * rate) for a pulse, calmed to 0 once nothing has happened for LIVELY seconds (over
+        CALM seconds), so a pulsing ring or warning comes to rest instead of keeping the table drawing."""
+        self._waved = True
+        calm = min(1.0, max(0.0, (self.time - self._changed_at - LIVELY) / CALM))
+        return math.sin(self.time * rate) * (1.0 - calm) if calm < 1.0 else 0.0
+
+    def thinking_shown(self, seat: int) -> bool:
+        """Are the thinking dots on this seat's pod (an AI to act, nothing playing)?"""
+        return seat in self.session.thinking and self.queue.idle and not self.session.state.is_over
+
     # ---------------------------------------------------------------- drawing
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         """Felt plus everything static (pod panels), drawn once per layout: one opaque blit a frame."""
-        key = (size, id(self.geom))
+        key = (size, id(self.geom), draw.felt_texture())
         if self._static_key != key:
             layer = draw.felt_background(size).copy()
             self.family.draw_static(layer)

@@ -14,6 +14,7 @@ import pygame
 
 from revolt_table import __version__
 from revolt_table.ui import draw, recorder, theme
+from revolt_table.ui.anim import approach
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.scenes.common import draw_backdrop
@@ -21,9 +22,14 @@ from revolt_table.ui.widgets import Button, Menu, OptionSelector
 
 
 class DriftingCards:
-    """A handful of card backs gliding slowly across the felt (pre-rotated once per size: cheap)."""
+    """A handful of card backs gliding slowly across the felt (pre-rotated once per size: cheap).
+
+    They glide while the player is about (DRIFT_SECONDS after the last input) and then slow to a stop,
+    so a title left open costs nothing (issue 30); the next input sets them going again."""
 
     COUNT = 7
+    DRIFT_SECONDS = 6.0
+    EASE = 2.0                 # rate at which the drift speeds up and slows down
 
     def __init__(self, seed: int = 3) -> None:
         rng = random.Random(seed)
@@ -39,7 +45,17 @@ class DriftingCards:
         self.cards.sort(key=lambda c: c["depth"])
         self.size = (0, 0)
         self.images: list[pygame.Surface] = []
-        self.time = 0.0
+        self.time = 0.0            # the drift's own clock: stands still with the cards
+        self.motion = 1.0          # 0 (at rest) .. 1 (gliding)
+        self.lively = self.DRIFT_SECONDS
+
+    def stir(self) -> None:
+        """Input: glide (again) for DRIFT_SECONDS."""
+        self.lively = self.DRIFT_SECONDS
+
+    @property
+    def moving(self) -> bool:
+        return self.motion > 0.0 or self.lively > 0.0
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -58,9 +74,14 @@ class DriftingCards:
             self.images.append(image)
 
     def update(self, dt: float) -> None:
-        self.time += dt
+        self.lively = max(0.0, self.lively - dt)
+        self.motion = approach(self.motion, 1.0 if self.lively > 0 else 0.0, self.EASE, dt)
+        if self.lively <= 0 and self.motion < 0.01:
+            self.motion = 0.0
+        step = dt * self.motion
+        self.time += step
         for card in self.cards:
-            card["y"] = (card["y"] + card["vy"] * card["depth"] * dt) % 1.0
+            card["y"] = (card["y"] + card["vy"] * card["depth"] * step) % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -170,6 +191,7 @@ class TitleScene(Scene):
 
     # scene protocol
     def on_enter(self) -> None:
+        self.cards.stir()
         had_resume = any(b.name == "resume" for b in self.menu.widgets)
         if had_resume != self.app.has_saved_game() or self.language.value != self.app.settings.language:
             self._build()
@@ -226,12 +248,16 @@ class TitleScene(Scene):
         return pygame.transform.smoothscale(small, (size[0], height))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.cards.stir()
         return self.menu.handle_event(event)
 
     def update(self, dt: float) -> None:
         self.cards.update(dt)
         self.menu.update(dt)
         recorder.show_notices(self.app)           # what recording the last game had to say
+
+    def idle_for(self) -> float:
+        return 0.0 if self.cards.moving else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -18,7 +18,6 @@ the cards), the moments in bomb_moments.py, the rectangles in bomb_layout.py, fa
 
 from __future__ import annotations
 
-import math
 
 import pygame
 
@@ -303,7 +302,7 @@ class BombTable(FamilyTable):
         if self.phase() not in REACTION_PHASES or not self.hand.active():
             return
         usable = {c for info in self.move_infos() for c in info.cards}
-        glow = 0.55 + 0.3 * math.sin(self.scene.time * 5)
+        glow = 0.55 + 0.3 * self.scene.wave(5)
         for i, sprite in enumerate(self.hand.sprites()):        # the cards that can answer now are lit
             if sprite.card in usable and i not in self.hand.selected:
                 sprite.highlight = max(sprite.highlight, glow)

@@ -51,7 +51,7 @@ class PodTokensSection(Section):
         s, table, m, px = self.scene, self.table, self.metrics, self.metrics.px
         shown = table.shown
         if table.is_target(seat):
-            pulse = 0.5 + 0.5 * math.sin(s.time * 6)
+            pulse = 0.5 + 0.5 * s.wave(6)
             colour = theme.lerp_color(theme.GOLD_DARK, theme.GOLD_LIGHT, pulse)
             pygame.draw.rect(surface, colour, rect.inflate(px(6), px(6)), max(2, px(3)), border_radius=m.radius + px(3))
         head, tokens, _ = table.layout.pod_rows(rect)
@@ -80,7 +80,7 @@ class PodTokensSection(Section):
         draw.text(surface, f"×{sp}", m.font_small, theme.GOLD_LIGHT if sp else theme.TEXT_MUTED, bold=True,
                   midleft=(cx + px(24), tokens.centery))
         if shown.get("bomb") == seat and table.flight is None and not s.session.state.is_over:
-            wobble = math.sin(s.time * 7) * px(2)
+            wobble = s.wave(7) * px(2)
             icon = faces.bomb_icon(px(48))
             surface.blit(icon, icon.get_rect(center=(rect.right - px(30), tokens.centery + px(6) + wobble)))
         if left <= 0:

@@ -9,7 +9,6 @@ shared sections (pods, HUD, cards, hand, actions) draw everything else.
 
 from __future__ import annotations
 
-import math
 
 import pygame
 
@@ -93,7 +92,7 @@ class PodMarksSection(Section):
             text = ct("one_card") if n == 1 else ct("cards_count", n=n)
             shown = draw.text(surface, text, m.font_small, theme.TEXT, midleft=(line.x, line.centery))
             if 0 < n <= 2 and table.info.phase == "play":
-                pulse = 0.6 + 0.4 * math.sin(s.time * 6)
+                pulse = 0.6 + 0.4 * s.wave(6)
                 image = draw.render_text(ct("warn_left", n=n), m.font_small, theme.TEXT_DARK, True)
                 box = image.get_rect().inflate(m.px(14), m.px(4))
                 box.midright = (line.right, line.centery)

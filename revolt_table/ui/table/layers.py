@@ -84,7 +84,8 @@ class PodsSection(Section):
         r = m.px(16)
         centre = (head.x + m.px(10) + r, head.centery)
         name = s.session.names[seat]
-        avatar(surface, centre, r, name, active=1.0 if active else 0.0, human=s.session.is_human(seat), time=s.time)
+        avatar(surface, centre, r, name, active=1.0 if active else 0.0, human=s.session.is_human(seat),
+               pulse=s.wave(5.0) if active else 0.0)
         x = centre[0] + r + m.px(8)
         right = table.pod_badge(surface, seat, head)
         width = max(20, right - x - m.px(4))
@@ -92,7 +93,7 @@ class PodsSection(Section):
         draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
                   midleft=(x, head.centery - m.px(8)))
         small = m.font_small - m.px(2)
-        if seat in s.session.thinking and s.queue.idle and not s.session.state.is_over:
+        if s.thinking_shown(seat):
             thinking_dots(surface, (x + m.px(10), head.centery + m.px(10)), max(2, m.px(3)), s.time)
             draw.text(surface, tt("thinking"), small, theme.TEXT_MUTED, midleft=(x + m.px(24), head.centery + m.px(10)))
         else:

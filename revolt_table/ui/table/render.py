@@ -17,6 +17,7 @@ from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, TableModel
 
+DOT_STEPS = 3            # steps a second of the thinking dots
 
 @lru_cache(maxsize=64)
 def panel_surface(size: tuple[int, int], radius: int, alpha: int = 215,
@@ -182,22 +183,29 @@ class TableRenderer:
 
 def thinking_dots(surface: pygame.Surface, centre: tuple[int, int], size: int, time: float,
                   colour=theme.GOLD_LIGHT) -> None:
-    """Three dots rising one after another: the AI-is-thinking cue."""
+    """Three dots, one raised and lit after another: the AI-is-thinking cue. It moves in DOT_STEPS
+    a second, whole steps only, so a table whose AI thinks draws a few frames a second, not 60 (issue 30)."""
+    lit = int(time * DOT_STEPS) % 3
     for i in range(3):
-        phase = (time * 3.0 - i * 0.45) % 3.0
-        bounce = max(0.0, math.sin(min(math.pi, phase * math.pi / 1.2)))
         x = centre[0] + (i - 1) * size * 2.2
-        y = centre[1] - bounce * size * 1.2
-        pygame.draw.circle(surface, colour, (round(x), round(y)), max(2, size))
+        y = centre[1] - (size * 1.2 if i == lit else 0)
+        shade = colour if i == lit else theme.lerp_color(colour, theme.PANEL, 0.45)
+        pygame.draw.circle(surface, shade, (round(x), round(y)), max(2, size))
+
+
+def next_dot_step(time: float) -> float:
+    """Seconds from `time` until the thinking dots move again."""
+    return (math.floor(time * DOT_STEPS) + 1) / DOT_STEPS - time
 
 
 def avatar(surface: pygame.Surface, centre: tuple[int, int], radius: int, name: str, *, active: float = 0.0,
-           human: bool = True, time: float = 0.0) -> None:
-    """A round avatar with the player's initial; a gold ring pulses while `active` (their turn)."""
+           human: bool = True, pulse: float = 0.0) -> None:
+    """A round avatar with the player's initial; a gold ring while `active` (their turn) that pulses
+    with `pulse` (-1..1: the table's `wave`, which comes to rest when nothing happens)."""
     cx, cy = centre
     pygame.draw.circle(surface, theme.SHADOW, (cx + 1, cy + 2), radius)
     pygame.draw.circle(surface, theme.BUTTON if human else (52, 56, 80), centre, radius)
-    ring = theme.lerp_color(theme.PANEL_EDGE, theme.GOLD_LIGHT, active * (0.7 + 0.3 * math.sin(time * 5)))
+    ring = theme.lerp_color(theme.PANEL_EDGE, theme.GOLD_LIGHT, active * (0.7 + 0.3 * pulse))
     pygame.draw.circle(surface, ring, centre, radius, max(2, radius // 8))
     initial = (name.strip()[:1] or "?").upper()
     draw.text(surface, initial, int(radius * 1.1), theme.TEXT, bold=True, center=(cx, cy + 1))

@@ -6,6 +6,8 @@ can move keyboard focus across any mix of buttons, selectors, sliders and text f
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from revolt_table.ui import theme
@@ -44,6 +46,10 @@ class Widget:
     def update(self, dt: float) -> None:
         pass
 
+    def idle_for(self) -> float:
+        """Seconds until it changes by itself (a blink); math.inf: only input changes it."""
+        return math.inf
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
@@ -57,5 +63,4 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> 
 
 def approach(value: float, target: float, dt: float, rate: float = 12.0) -> float:
     """Ease `value` toward `target` (frame-rate independent exponential smoothing)."""
-    import math
     return target + (value - target) * math.exp(-rate * dt)

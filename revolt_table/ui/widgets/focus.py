@@ -6,6 +6,8 @@ always shows what Enter will do.
 
 from __future__ import annotations
 
+import math
+
 from typing import Iterable, Sequence
 
 import pygame
@@ -101,6 +103,10 @@ class FocusGroup:
     def update(self, dt: float) -> None:
         for widget in self.widgets:
             widget.update(dt)
+
+    def idle_for(self) -> float:
+        """How long the group stays as drawn without input (a caret blinks; the rest waits): issue 30."""
+        return min((w.idle_for() for w in self.widgets if w.visible), default=math.inf)
 
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:

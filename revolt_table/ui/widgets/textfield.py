@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import pygame
@@ -60,6 +61,12 @@ class TextField(Widget):
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
+
+    def idle_for(self) -> float:
+        """The caret blinks while focused: the next frame when it shows or hides."""
+        if not self.focused:
+            return math.inf
+        return (0.55 - self._blink) if self._blink < 0.55 else (1.0 - self._blink)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
