@@ -330,15 +330,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workpath", type=Path, help="PyInstaller's work folder (for its missing-module list)")
     parser.add_argument("--keep-screenshot", type=Path, help="copy the smoke screenshot here")
     args = parser.parse_args(argv)
-
-    build = build_layout.build_for(args.dist, args.platform)
+    # absolute: every run of the program starts in an empty working directory of its own
+    build = build_layout.build_for(args.dist.resolve(), args.platform)
+    workpath = args.workpath.resolve() if args.workpath else None
+    keep = args.keep_screenshot.resolve() if args.keep_screenshot else None
     report = Report()
     if not build.executable.is_file():
         report.say("FAIL", f"no executable at {build.executable}")
         return 1
     check_contents(report, build, args.max_mb or SIZE_BUDGET_MB[build.platform])
     check_notices(report, build)
-    check_modules(report, args.workpath)
+    check_modules(report, workpath)
 
     with tempfile.TemporaryDirectory(prefix="revolt-smoke-") as temp:
         program = Program(build, Path(temp))
@@ -348,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         check_commands(report, program, games)
         check_process_hooks(report, program)
         check_autoplay(report, program, games)
-        check_screenshot(report, program, args.keep_screenshot)
+        check_screenshot(report, program, keep)
         written = files_newer_than(build.shipped, stamp)
         report.check(not written, "nothing written inside the program's folder (user files go to REVOLT_TABLE_HOME)",
                      f"written: {written[:5]}")

@@ -570,3 +570,19 @@ def test_ci_lints_the_workflows():
     assert any(dep.startswith("pyinstaller") for dep in extras["build"])
     build_exe = (ROOT / ".ci" / "build_exe.sh").read_text(encoding="utf-8")
     assert ".ci/smoke_exe.py" in build_exe
+
+
+def test_smoke_checks_find_a_relative_dist_from_any_folder(tmp_path, monkeypatch, capsys):
+    """`.ci/smoke_exe.py --dist dist` runs the program from an empty folder of its own: the paths it
+    was given are made absolute first (a relative one was looked up in that empty folder)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("smoke_exe", ROOT / ".ci" / "smoke_exe.py")
+    smoke = importlib.util.module_from_spec(spec)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setitem(sys.modules, "smoke_exe", smoke)          # its dataclasses look themselves up there
+    spec.loader.exec_module(smoke)
+    monkeypatch.chdir(tmp_path)
+    assert smoke.main(["--dist", "dist", "--platform", "linux"]) == 1
+    out = capsys.readouterr().out
+    assert f"no executable at {tmp_path / 'dist' / 'RevoltTable' / 'RevoltTable'}" in out
