@@ -16,11 +16,10 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1280x720, not {_quoted(text)}") from None
+        raise argparse.ArgumentTypeError(_t("cli.size_form", text=_quoted(text))) from None
     if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
-        raise argparse.ArgumentTypeError(
-            f"{w}x{h} is not a supported size; width {MIN_WINDOW[0]} to {MAX_WINDOW[0]}, "
-            f"height {MIN_WINDOW[1]} to {MAX_WINDOW[1]} (e.g. 1280x720)")
+        raise argparse.ArgumentTypeError(_t("cli.size_range", size=f"{w}x{h}", min_w=MIN_WINDOW[0],
+                                            max_w=MAX_WINDOW[0], min_h=MIN_WINDOW[1], max_h=MAX_WINDOW[1]))
     return w, h
 
 
@@ -29,9 +28,9 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
+        raise argparse.ArgumentTypeError(_t("cli.whole_number", text=_quoted(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_t("cli.at_least_one", value=value))
     return value
 
 
@@ -40,16 +39,23 @@ def _percent(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, not {_quoted(text)}") from None
+        raise argparse.ArgumentTypeError(_t("cli.percent", text=_quoted(text))) from None
     if not 0 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"expected 0 to 100, not {value}")
+        raise argparse.ArgumentTypeError(_t("cli.percent_range", value=value))
     return value
 
 
 def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
     from .services.i18n import LANGUAGES
     parser.add_argument("--language", choices=LANGUAGES, metavar="CODE",
-                        help=f"{what} ({', '.join(LANGUAGES)}); default: the saved setting")
+                        help=_help("language", what=what, langs=", ".join(LANGUAGES)))
+
+
+def _help(key: str, **fmt) -> str:
+    """A help text in the player's language; argparse's own "%" is written "%%" in help texts."""
+    from .services.i18n import LANGUAGES
+    fmt.setdefault("langs", ", ".join(LANGUAGES))
+    return _t(f"cli.help.{key}", **fmt).replace("%", "%%")
 
 
 def _seed(text: str) -> int:
@@ -57,9 +63,9 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {_quoted(text)}") from None
+        raise argparse.ArgumentTypeError(_t("cli.whole_number", text=_quoted(text))) from None
     if abs(value) >= 10 ** 18:
-        raise argparse.ArgumentTypeError("at most 18 digits")
+        raise argparse.ArgumentTypeError(_t("cli.seed_digits"))
     return value
 
 
@@ -68,67 +74,63 @@ def _quoted(text: str) -> str:
     return quoted(text)
 
 
+def _t(key: str, **fmt) -> str:
+    """A sentence of the command line in the player's language (cli_language.use chose it)."""
+    from .services.i18n import t
+    return t(key, **fmt)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's arguments, their help in the player's language (cli_language.use first)."""
     from . import __version__
 
-    parser = argparse.ArgumentParser(prog="revolt-table", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    h = _help
+    parser = argparse.ArgumentParser(prog="revolt-table", description=h("description"))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help=h("version"))
     sub = parser.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="go straight to a table")
+    play = sub.add_parser("play", help=h("play"))
     play.add_argument("game")
     play.add_argument("--variant")
     play.add_argument("--players", type=_count)
-    play.add_argument("--seats", help="comma-separated: human, ai:easy, ai:normal, ai:hard, random")
+    play.add_argument("--seats", help=h("seats"))
     play.add_argument("--seed", type=_seed)
-    play.add_argument("--games", type=_count, metavar="N",
-                      help="a match of N games (deals in Dou Dizhu); default: the game's own length "
-                           "(a single deal in Dou Dizhu, one game per player in the others)")
+    play.add_argument("--games", type=_count, metavar="N", help=h("games"))
     slot = play.add_mutually_exclusive_group()
-    slot.add_argument("--replace-save", action="store_true",
-                      help="save this game in place of the saved one (without it, a saved game is kept "
-                           "and this one is not saved)")
-    slot.add_argument("--no-save", action="store_true", help="do not save this game")
-    play.add_argument("--autoquit", action="store_true",
-                      help="close the window when the game reaches its results (for AI-only smoke runs)")
-    _add_language(play, "the language to play in, saved as the setting")
+    slot.add_argument("--replace-save", action="store_true", help=h("replace_save"))
+    slot.add_argument("--no-save", action="store_true", help=h("no_save"))
+    play.add_argument("--autoquit", action="store_true", help=h("autoquit"))
+    _add_language(play, h("language_play"))
 
-    arena = sub.add_parser("arena", help="play many AI-only games and print a table")
+    arena = sub.add_parser("arena", help=h("arena"))
     arena.add_argument("game")
     arena.add_argument("--variant")
     arena.add_argument("--players", type=_count, required=True)
-    arena.add_argument("--seats", required=True, help="comma-separated agents, e.g. ai:hard,ai:normal,random")
+    arena.add_argument("--seats", required=True, help=h("arena_seats"))
     arena.add_argument("--games", type=_count, default=100)
     arena.add_argument("--seed", type=_seed, default=0)
-    arena.add_argument("--iterations", type=_count, help="ai:hard iterations per move")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--iterations", type=_count, help=h("iterations"))
+    arena.add_argument("--json", action="store_true", help=h("json"))
 
-    rules = sub.add_parser("rules", help="rules files")
+    rules = sub.add_parser("rules", help=h("rules"))
     rules_sub = rules.add_subparsers(dest="rules_command", required=True)
-    check = rules_sub.add_parser("check", help="validate rules files (paths, or game ids)")
+    check = rules_sub.add_parser("check", help=h("check"))
     check.add_argument("files", nargs="+")
-    show = rules_sub.add_parser("show", help="print a game's rules as a player reads them")
+    show = rules_sub.add_parser("show", help=h("show"))
     show.add_argument("game")
     show.add_argument("--variant")
-    show.add_argument("--language", metavar="CODE", help="en, pt, de, fr, es or zh (default en)")
+    show.add_argument("--language", metavar="CODE", help=h("show_language"))
 
-    history = sub.add_parser("history", help="list the finished games kept in the history, newest first")
-    _add_language(history, "the language of the listing")
+    history = sub.add_parser("history", help=h("history"))
+    _add_language(history, h("language_history"))
 
-    replay = sub.add_parser(
-        "replay", help="a finished game move by move: as text (--text), or in the window's Review",
-        description="Show a finished game: FILE (exported from History) or --last (the game played last). "
-                    "With --text, print it move by move with what the game said and the final scores. "
-                    "Without --text, open the window at the game's Review (every hand face up, step by "
-                    "step, the analysis of your decisions on A), over History with the game selected (an "
-                    "exported FILE is imported into the history first). Exit codes: 0 done, 1 the game "
-                    "cannot be read or no longer replays (the text says why), 2 usage.")
-    replay.add_argument("file", nargs="?", metavar="FILE", help="a game file exported from History")
-    replay.add_argument("--last", action="store_true", help="the game played last")
-    replay.add_argument("--text", action="store_true", help="print the game as text instead of opening the window")
-    _add_language(replay, "the language of the text")
+    replay = sub.add_parser("replay", help=h("replay"), description=h("replay_description"))
+    replay.add_argument("file", nargs="?", metavar="FILE", help=h("file"))
+    replay.add_argument("--last", action="store_true", help=h("last"))
+    replay.add_argument("--text", action="store_true", help=h("text"))
+    _add_language(replay, h("language_replay"))
 
-    shot = sub.add_parser("screenshot", help="render a table headless to a PNG")
+    shot = sub.add_parser("screenshot", help=h("screenshot"))
     shot.add_argument("game")
     shot.add_argument("--variant")
     shot.add_argument("--players", type=_count)
@@ -136,10 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--moves", type=int, default=0)
     shot.add_argument("--out", required=True)
     shot.add_argument("--size", type=_size, default=(1280, 720))
-    _add_language(shot, "the language of the picture")
+    _add_language(shot, h("language_shot"))
     for look in ("contrast", "grain", "temperature"):
-        shot.add_argument(f"--{look}", type=_percent, metavar="0-100",
-                          help=f"{look} for the picture (50 = unchanged); default: the saved setting")
+        shot.add_argument(f"--{look}", type=_percent, metavar="0-100", help=h("look", look=_t(f"settings.{look}")))
     return parser
 
 
@@ -147,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code: 0 done, 1 a rules file is invalid (or, for `replay`, the
     game cannot be read or no longer replays), 2 bad arguments (an unknown game id, variant, player
     count or seat among them; argparse's own errors too)."""
+    from .cli_language import use
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    use(argv)                                # errors, argparse's too, in the player's language
     args = build_parser().parse_args(argv)
     if args.command == "rules" and args.rules_command == "show":
         from .rulebook.show import main as show_rules
@@ -167,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             from .ui import launch
         except ImportError as exc:
-            print(f"revolt-table: the window is not available: {exc}", file=sys.stderr)
+            print(f"revolt-table: {_t('cli.no_window', reason=exc)}", file=sys.stderr)
             return 2
         return launch.run(args)
     return 2
@@ -187,11 +192,11 @@ def _load(command: str, game: str, variant: str | None):
         rules = load_rules(game)
         if variant is not None:
             if variant not in rules.variants:
-                known = ", ".join(rules.variants) or "none"
-                return _fail(command, f"{rules.name} has no variant {quoted(variant)}; its variants: {known}")
+                known = ", ".join(rules.variants) or _t("cli.none")
+                return _fail(command, _t("cli.no_variant", game=rules.name, variant=quoted(variant), known=known))
             rules = load_rules(rules.path, variant=variant)
     except UnknownGame as exc:
-        return _fail(command, str(exc))
+        return _fail(command, unknown_game(exc))
     except RulesError as exc:
         for diagnostic in exc.diagnostics:
             print(diagnostic, file=sys.stderr)
@@ -199,13 +204,20 @@ def _load(command: str, game: str, variant: str | None):
     return rules
 
 
+def unknown_game(exc) -> str:
+    """An UnknownGame in the player's words: the id asked for and the ids there are."""
+    from .engine.errors import quoted
+    return _t("cli.unknown_game", game=quoted(exc.game), games=", ".join(exc.known) or _t("cli.none"))
+
+
 def players_problem(rules, players: int) -> str | None:
     """Why `players` cannot play these rules, in a sentence (None when they can)."""
     lo, hi = rules.min_players, rules.max_players
     if lo <= players <= hi:
         return None
-    count = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-    return f"{rules.name} is played by {count} players, not {players}"
+    if lo == hi:
+        return _t("setup.players_exact", game=rules.name, n=lo, players=players)
+    return _t("setup.players_range", game=rules.name, lo=lo, hi=hi, players=players)
 
 
 def _seat_list(text: str | None) -> list[str]:
@@ -225,24 +237,24 @@ def _check_table_arguments(args: argparse.Namespace) -> int:
     kinds = ("human",) + AGENT_NAMES
     for seat in seats:
         if seat not in kinds:
-            return _fail(args.command, f"unknown seat {quoted(seat)}; seats are: {', '.join(kinds)}")
+            return _fail(args.command, _t("cli.unknown_seat", seat=quoted(seat), kinds=", ".join(kinds)))
     games = getattr(args, "games", None)
     if games is not None and games > MAX_MATCH_GAMES:
-        return _fail(args.command, f"a match has at most {MAX_MATCH_GAMES} games, not {games}")
+        return _fail(args.command, _t("cli.max_games", max=MAX_MATCH_GAMES, games=games))
     players = args.players or (len(seats) if seats else None)
     if players is not None:
         problem = players_problem(rules, players)
         if problem:
             return _fail(args.command, problem)
         if len(seats) > players:
-            return _fail(args.command, f"{len(seats)} seats given for {players} players")
+            return _fail(args.command, _t("cli.seats_for_players", count=len(seats), players=players))
     out = getattr(args, "out", None)
     if out is not None:
         from pathlib import Path
 
         folder = Path(out).resolve().parent
         if not folder.is_dir():
-            return _fail(args.command, f"cannot write {quoted(out)}: the folder does not exist")
+            return _fail(args.command, _t("cli.no_folder", file=quoted(out)))
     return 0
 
 
@@ -257,7 +269,7 @@ def _rules_check(files: list[str]) -> int:
         try:
             validate_file(resolve_rules_path(name))
         except UnknownGame as exc:
-            code = max(code, _fail("rules check", str(exc)))
+            code = max(code, _fail("rules check", unknown_game(exc)))
         except RulesError as exc:
             code = max(code, 1)
             for diagnostic in exc.diagnostics:
@@ -276,8 +288,19 @@ def _arena(args: argparse.Namespace) -> int:
     problem = players_problem(rules, args.players)
     if problem:
         return _fail("arena", problem)
+    from .ai.registry import AGENT_NAMES
+    from .engine.errors import quoted
+
+    seats = _seat_list(args.seats)
+    if not seats:
+        return _fail("arena", _t("cli.arena_no_seats"))
+    for seat in seats:
+        if seat not in AGENT_NAMES:
+            return _fail("arena", _t("cli.unknown_agent", seat=quoted(seat), kinds=", ".join(AGENT_NAMES)))
+    if len(seats) > args.players:
+        return _fail("arena", _t("cli.agents_for_players", count=len(seats), players=args.players))
     try:
-        report = run_arena(args.game, args.players, _seat_list(args.seats), args.games, args.seed,
+        report = run_arena(args.game, args.players, seats, args.games, args.seed,
                            variant=args.variant, iterations=args.iterations)
     except ValueError as exc:
         return _fail("arena", str(exc))
@@ -294,7 +317,7 @@ def _use_language(args: argparse.Namespace) -> None:
 
     code = getattr(args, "language", None)
     if not code:
-        code = userdata.load_settings()[0].language
+        code = userdata.load_settings(set_aside_bad=False)[0].language
     i18n.set_language(code)
 
 
@@ -321,18 +344,18 @@ def _replay(args: argparse.Namespace) -> int:
         print("\n".join(lines))
         return 0 if ok else EXIT_FAILED
     if args.file is not None:               # an exported game: into the history, to be listed there
-        from .records.history import BadEntry
-        from .records.store import HistoryStore
+        from .records.replay_text import import_problem
+        from .records.store import HistoryFull, HistoryStore
 
-        try:
+        try:                                 # (one that does not replay, or would push a game out, is not)
             entry = HistoryStore().import_file(args.file)
-        except (OSError, BadEntry) as exc:
-            print(f"revolt-table replay: {args.file}: {exc}", file=sys.stderr)
+        except (OSError, ValueError, HistoryFull) as exc:
+            print(import_problem(args.file, exc), file=sys.stderr)
             return EXIT_FAILED
     try:
         from .ui.scenes.history import open_window
     except ImportError as exc:
-        print(f"revolt-table: the window is not available: {exc}", file=sys.stderr)
+        print(f"revolt-table: {_t('cli.no_window', reason=exc)}", file=sys.stderr)
         return 2
     return open_window(entry.id)
 

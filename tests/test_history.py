@@ -4,6 +4,7 @@ files set aside (never a crash), the newest 500 kept."""
 from __future__ import annotations
 
 import json
+import random
 import os
 import time
 from dataclasses import replace
@@ -345,3 +346,71 @@ def test_round_trip_of_every_game_through_a_file(store):
     for game in PLAYERS:
         saved = store.add(entry(game, 9))
         assert HistoryEntry.from_dict(json.loads(store.path_of(saved.id).read_text())) == saved
+
+
+# ------------------------------------------------------------------------------- import checks (issue 28)
+
+def forged(e, **changes):
+    return replace(e, **changes)
+
+
+@pytest.mark.parametrize("case", ["illegal_moves", "forged_scores", "forged_winners", "unfinished"])
+def test_import_refuses_a_game_that_does_not_replay_and_adds_nothing(store, tmp_path, case):
+    """Issue 28: Import accepted 20,000 illegal moves and forged scores; it now replays the game first."""
+    from revolt_table.records.store import NotReplayable
+
+    real = entry("doudizhu", 4)
+    bad = {"illegal_moves": forged(real, moves=((0, "bid9"),) * 20_000),
+           "forged_scores": forged(real, scores=tuple(s + 100 for s in real.scores)),
+           "forged_winners": forged(real, winners=tuple(s for s in range(3) if s not in real.winners)[:1]),
+           "unfinished": forged(real, moves=real.moves[:5])}[case]
+    path = tmp_path / "forged.json"
+    path.write_text(dump_entry(bad))
+    before = path.read_bytes()
+    with pytest.raises(NotReplayable) as refused:
+        store.import_file(path)
+    code = {"illegal_moves": "history.unreplayable.move", "unfinished": "history.unreplayable.unfinished"}
+    assert refused.value.reason.code == code.get(case, "history.unreplayable.scores")
+    assert store.summaries() == [] and path.read_bytes() == before
+
+
+def test_import_into_a_full_history_asks_before_a_game_is_deleted(tmp_path):
+    from revolt_table.records.store import HistoryFull
+
+    store = HistoryStore(tmp_path / "h", limit=3)
+    now = time.time()
+    kept = []
+    for i in range(3):
+        e = store.add(entry("doudizhu", 10 + i, minutes=i))
+        os.utime(store.path_of(e.id), (now - 100 + i, now - 100 + i))      # saved in this order
+        kept.append(e)
+    newcomer = entry("revolte", 2)
+    path = tmp_path / "new.json"
+    path.write_text(dump_entry(newcomer))
+    with pytest.raises(HistoryFull) as full:
+        store.import_file(path)
+    assert full.value.limit == 3 and [s.id for s in full.value.dropped] == [kept[0].id]
+    assert {s.id for s in store.summaries()} == {e.id for e in kept}          # nothing deleted while asking
+    imported = store.import_file(path, make_room=True)                         # the player said yes
+    assert {s.id for s in store.summaries()} == {kept[1].id, kept[2].id, imported.id}
+    assert store.import_file(path) == imported                                  # already there: no question
+
+
+def test_a_game_played_under_earlier_rules_still_replays_and_imports(store, tmp_path):
+    """A Revolución game of the version before 95019ef replays under the archived rules it was played
+    with (the history lists it without a reason, the review and the import accept it)."""
+    from revolt_table.records.replay import replay_entry, why_unreplayable
+    from revolt_table.services import rules_archive
+
+    old = next(v for v in rules_archive.versions("revolucion") if v.digest == "17477c8a54e9d384")
+    rules = load_rules(old.path)
+    state = rules.new_game(4, seed=8)
+    rng = random.Random(8)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_moves(seat)))
+    played = entry_from_game(state, ["human"] + ["ai:normal"] * 3, ["You", "A", "B", "C"], date=T0)
+    assert why_unreplayable(played) is None and replay_entry(played).rules.path == old.path
+    path = tmp_path / "old.json"
+    path.write_text(dump_entry(played))
+    assert store.import_file(path).same_game(played)

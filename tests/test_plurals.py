@@ -29,6 +29,8 @@ def test_the_form_follows_the_count_in_each_language():
     assert i18n.t_in("fr", "table.cards_left", n=0) == "0 carte"          # French "one" covers 0 and 1
     assert i18n.t_in("en", "table.cards_left", n=0) == "0 cards"
     assert i18n.t_in("pt", "climbing.warn_left", n=1) == "Resta 1!"
+    assert i18n.t_in("pt", "bomb.prompt.exchange", n=0).endswith("(0 trocadas)")    # zero takes the plural
+    assert i18n.t_in("pt", "bomb.prompt.exchange", n=1).endswith("(1 trocada)")
     assert i18n.t_in("es", "tricks.explain.won", player=2, points=1) == "El jugador 2 gana con 1 escudo."
     assert i18n.t_in("de", "tricks.tricks_word") == "Stiche"              # no count: the plural, the widest
     assert i18n.plural_form("zh", 1) == "other"

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..services import userdata
+from ..services.names import visible_name
 from ..engine.message import shorten
 from ..services.smallfile import read_small_bytes
 
@@ -158,8 +159,9 @@ def new_id(now: datetime | None = None) -> str:
 
 
 def clean_name(name: Any) -> str:
-    """A seat's name as the history keeps it: printable characters only, at most MAX_NAME of them."""
-    return "".join(c if c.isprintable() else " " for c in str(name))[:MAX_NAME]
+    """A seat's name as the history keeps it: printable characters only, at most MAX_NAME of them, ""
+    for a name with nothing visible in it (services/names.py; the screens show the seat's number)."""
+    return "".join(c if c.isprintable() else " " for c in visible_name(name))[:MAX_NAME]
 
 
 def entry_from_game(state: Any, seats: list[str] | tuple[str, ...], names: list[str] | tuple[str, ...],

@@ -83,9 +83,52 @@ def entry_rules(entry: HistoryEntry | EntrySummary, cache: RulesCache | None = N
     return found
 
 
+def _archived_rules(entry: HistoryEntry, cache: RulesCache | None, current: Rules) -> list[Rules]:
+    """The entry's rules in each earlier version the program keeps (services/rules_archive.py), newest
+    first, but for the current one: a game played before its rules changed replays under the version
+    it was played with."""
+    from ..services import rules_archive
+
+    now = rules_archive.digest_of(current.path)
+    out = []
+    for version in rules_archive.versions(entry.game):
+        if version.digest == now:
+            continue
+        key = (entry.game, entry.variant, version.digest)
+        found = cache.get(key) if cache is not None else None
+        if found is None:
+            try:
+                found = load_rules(version.path, variant=entry.variant or None)
+            except Exception as exc:  # noqa: BLE001 - an archived file that does not load is skipped
+                found = exc
+            if cache is not None:
+                cache[key] = found
+        if not isinstance(found, Exception):
+            out.append(found)
+    return out
+
+
 def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None) -> Replayed:
-    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not."""
+    """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not.
+
+    A whole replay that does not reach the stored result under the current rules is tried under each
+    archived version of them (rules_archive): the one it was played with ends as recorded. `upto`
+    replays under the current rules only."""
     rules = entry_rules(entry, cache)
+    try:
+        return _replay(entry, rules, upto)
+    except Unreplayable as exc:
+        if upto is not None or exc.reason.code == R_ERROR:
+            raise
+        for other in _archived_rules(entry, cache, rules):
+            try:
+                return _replay(entry, other, None)
+            except Unreplayable:
+                continue
+        raise
+
+
+def _replay(entry: HistoryEntry, rules: Rules, upto: int | None) -> Replayed:
     try:
         state = rules.new_game(entry.players, seed=entry.seed, start_seat=entry.start_seat)
     except ValueError as exc:

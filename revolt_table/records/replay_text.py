@@ -178,10 +178,11 @@ def replay_text(entry: HistoryEntry) -> str:
     return "\n".join(replay_lines(entry)[0])
 
 
-def history_lines(store: HistoryStore, facts: list[Any] | None = None) -> list[str]:
+def history_lines(store: HistoryStore, facts: list[Any] | None = None,
+                  summaries: list[EntrySummary] | None = None) -> list[str]:
     """One line per saved game, newest first: date, game, scores, winners (and why a game no longer
     replays, when `facts` from stats.collect_facts are given)."""
-    summaries = store.summaries()
+    summaries = store.summaries() if summaries is None else summaries
     if not summaries:
         return [i18n.t(T + "empty")]
     reasons = {f.id: f.unreplayable for f in facts or () if f.unreplayable is not None}
@@ -204,10 +205,16 @@ def _warnings(store: HistoryStore) -> list[str]:
 
 def history_command(store: HistoryStore | None = None) -> tuple[str, int]:
     """`revolt-table history`: the saved games, newest first (and any files set aside on the way).
-    Games that no longer replay say why (collect_facts replays each new game once, then caches)."""
+    Games that no longer replay say why (collect_facts replays each new game once, then caches).
+    Exit code 1, after saying why, when the history cannot be read at all (its folder, the data
+    folder or the home is a file...)."""
     store = store or HistoryStore()
-    lines = history_lines(store, collect_facts(store))
-    return "\n".join(_warnings(store) + lines), EXIT_OK
+    summaries = store.summaries()            # an unusable folder (a file in its place...): [] and a warning
+    said = _warnings(store)
+    if not summaries and said:
+        return "\n".join(said), EXIT_FAILED
+    lines = history_lines(store, collect_facts(store, summaries) if summaries else [], summaries)
+    return "\n".join(said + _warnings(store) + lines), EXIT_OK
 
 
 def load_for_replay(file: str | Path | None = None, last: bool = False,
@@ -233,6 +240,24 @@ def load_for_replay(file: str | Path | None = None, last: bool = False,
     if entry is None:
         return None, "\n".join(_warnings(store) + [i18n.t(T + "empty")]), EXIT_FAILED
     return entry, None, EXIT_OK
+
+
+def import_problem(path: str | Path, exc: Exception) -> str:
+    """Why the game in `path` is not imported into the history, in one sentence of the player's language
+    (History's Import and `replay FILE`; nothing was added)."""
+    from ..services.oserrors import os_reason
+    from .store import HistoryFull, NotReplayable
+
+    if isinstance(exc, NotReplayable):
+        return i18n.t("files.import.unreplayable", file=str(path), reason=i18n.say(exc.reason))
+    if isinstance(exc, HistoryFull):
+        return i18n.tn("files.import.full_refused", exc.limit, file=str(path))
+    if isinstance(exc, FileRefused):
+        return i18n.t(T + ("no_file" if exc.reason == "missing" else "not_a_file"), file=str(path))
+    if isinstance(exc, BadEntry):
+        return i18n.t(T + "not_a_game", file=str(path))
+    reason = os_reason(exc) if isinstance(exc, OSError) else i18n.t("files.os.bad_name")
+    return i18n.t("history.screen.import_failed", file=str(path), reason=reason)
 
 
 def replay_command(file: str | Path | None = None, last: bool = False,

@@ -84,6 +84,23 @@ def _index_row(entry_id: Any, row: Any) -> _Known:
     return _Known(size, mtime, summary)
 
 
+class NotReplayable(BadEntry):
+    """An imported game that does not replay to the result it states; `reason` is the Message to show."""
+
+    def __init__(self, reason: Message, detail: str = "") -> None:
+        super().__init__(detail or reason.code)
+        self.reason = reason
+
+
+class HistoryFull(Exception):
+    """Importing would delete the oldest saved games (`dropped`) to keep the history's `limit`."""
+
+    def __init__(self, limit: int, dropped: list[EntrySummary]) -> None:
+        super().__init__(f"the history keeps {limit} games")
+        self.limit = limit
+        self.dropped = dropped
+
+
 class HistoryStore:
     """The history folder: add, list, load, delete, export and import finished games.
 
@@ -173,13 +190,18 @@ class HistoryStore:
             raise LookupError(f"no history entry {shorten(entry_id)}")
         return export_entry(entry, path)
 
-    def import_file(self, path: Path | str) -> HistoryEntry:
+    def import_file(self, path: Path | str, make_room: bool = False) -> HistoryEntry:
         """Add the game in an exported file; returns the entry as stored.
 
         The same game already in the history is not added twice (its stored entry is returned). The
         file keeps its id unless another game has it. BadEntry (or FileRefused, an OSError) if the file
-        cannot be read as a game; the player's own file is never moved or changed.
+        cannot be read as a game; NotReplayable if its game does not replay to the result it states
+        (illegal moves, forged scores: records/replay.py), so the history never holds a game that was
+        not played; HistoryFull when the history is full and adding it would delete the oldest saved
+        game, unless `make_room` says the player agreed. The player's own file is never moved or changed.
         """
+        from .replay import Unreplayable, replay_entry
+
         entry = read_entry_file(path)
         existing = self.load(entry.id)
         if existing is not None:
@@ -192,7 +214,32 @@ class HistoryStore:
                     other = self.load(summary.id)
                     if other is not None and other.same_game(entry):
                         return other
+        try:
+            replay_entry(entry)
+        except Unreplayable as exc:
+            raise NotReplayable(exc.reason, str(exc)) from None
+        dropped = self.dropped_by_adding()
+        if dropped and not make_room:
+            raise HistoryFull(self.limit, dropped)
         return self.add(entry)
+
+    def dropped_by_adding(self) -> list[EntrySummary]:
+        """The games adding one more would delete to keep `limit`: the oldest saved (the cap's order)."""
+        try:
+            known = self._scan()
+            folder = self.folder
+        except OSError:
+            return []
+        if len(known) < self.limit:
+            return []
+        stamps = {}
+        for entry_id in known:
+            try:
+                stamps[entry_id] = (os.stat(folder / f"{entry_id}{SUFFIX}").st_mtime_ns, entry_id)
+            except OSError:
+                stamps[entry_id] = (0, entry_id)
+        oldest = sorted(known, key=stamps.__getitem__)[:len(known) - self.limit + 1]
+        return [known[entry_id].summary for entry_id in oldest]
 
     # ------------------------------------------------------------ the index
     def _read(self, path: Path) -> tuple[HistoryEntry, bytes] | None:

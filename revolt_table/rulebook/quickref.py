@@ -72,7 +72,8 @@ _SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def card_label(code: str, lang: str = i18n.DEFAULT) -> str:
-    """A card code as a player writes it: '7S' -> '7♠', 'TH' -> '10♥', 'BJ' -> the black joker's name."""
+    """A card code as a player writes it: '7S' -> '7♠', 'TH' -> '10♥', 'T' -> '10', 'BJ' -> the black
+    joker's name."""
     if code in ("BJ", "RJ"):
         return i18n.t_in(lang, "quickref.climbing." + ("black_joker" if code == "BJ" else "red_joker"))
     if ":" in code:
@@ -84,6 +85,8 @@ def card_label(code: str, lang: str = i18n.DEFAULT) -> str:
         return "Ψ" if code == "CP" else "C"
     if len(code) == 2 and code[1] in _SUIT_SIGNS:
         return ("10" if code[0] == "T" else code[0]) + _SUIT_SIGNS[code[1]]
+    if code == "T":                    # a rank alone (the rank order): the 10 as players write it
+        return "10"
     return code
 
 

@@ -70,16 +70,26 @@ def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
 
 def main(game: str, lang: str | None, variant: str | None) -> int:
     """Print the rules; an unknown game or language is exit code 2 with the known ones listed."""
+    from revolt_table.engine.errors import quoted
+
     ids = rulebook.game_ids()
     if game not in ids and not game.endswith((".yaml", ".yml")):
-        print(f"revolt-table rules show: unknown game {game!r}; games: {', '.join(ids)}", file=sys.stderr)
+        print(f"revolt-table rules show: {i18n.t('cli.unknown_game', game=quoted(game), games=', '.join(ids))}",
+              file=sys.stderr)
         return 2
     lang = lang or i18n.DEFAULT
     if lang not in i18n.LANGUAGES:
-        print(f"revolt-table rules show: unknown language {lang!r}; languages: {', '.join(i18n.LANGUAGES)}",
-              file=sys.stderr)
+        problem = i18n.t("cli.unknown_language", code=quoted(lang), langs=", ".join(i18n.LANGUAGES))
+        print(f"revolt-table rules show: {problem}", file=sys.stderr)
         return 2
     try:
+        if variant:
+            book = rulebook.load(game, lang)
+            if variant not in [v.id for v in book.variants]:
+                known = ", ".join(v.id for v in book.variants) or i18n.t("cli.none")
+                problem = i18n.t("cli.no_variant", game=book.name, variant=quoted(variant), known=known)
+                print(f"revolt-table rules show: {problem}", file=sys.stderr)
+                return 2
         text = render(game, lang, variant)
     except (OSError, ValueError) as exc:
         print(f"revolt-table rules show: {exc}", file=sys.stderr)

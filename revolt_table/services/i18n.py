@@ -338,9 +338,11 @@ def is_plural(key: str, lang: str = DEFAULT) -> bool:
 
 
 # Which form a count takes in each shipped language (the CLDR cardinal rules, reduced to the two forms
-# our texts use): "one" for 1 in English, German and Spanish; for 0 and 1 in French and Brazilian
-# Portuguese ("0 coup joué"); never in Chinese, which has no plural. Other languages: as English.
-_ONE = {"fr": (0, 1), "pt": (0, 1), "zh": ()}
+# our texts use): "one" for 1 in English, German, Spanish and Portuguese; for 0 and 1 in French ("0 coup
+# joué"); never in Chinese, which has no plural. Other languages: as English. Portuguese players write
+# zero with the plural ("0 trocadas", "zero graus"), as European Portuguese's CLDR rule has it; the
+# Brazilian rule's "0 trocada" read as a mistake to them (issue 28).
+_ONE = {"fr": (0, 1), "zh": ()}
 
 
 def plural_form(lang: str, n: int) -> str:

@@ -21,24 +21,28 @@ Tests and portable installs set ``REVOLT_TABLE_HOME``: config, data and logs the
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 import yaml
 
 from revolt_table.services import i18n
+from revolt_table.services.names import visible_name
 from revolt_table.engine.errors import Diagnostic
+from revolt_table.engine.message import Message
 from revolt_table.engine.rules import MAX_MATCH_GAMES
 from revolt_table.engine.schema import (Bool, Choice, Int, ListOf, Map, Maybe, Number, Spec, Str, Tuple)
 from revolt_table.engine.yamlsource import Limits, Located, load_located_file
 
+log = logging.getLogger(__name__)
+
 APP_NAME = "RevoltTable"
 HOME_ENV = "REVOLT_TABLE_HOME"
 
-T = TypeVar("T")
 
 # Allowed values, shared with the settings screen so it can never offer what the loader rejects.
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)
@@ -54,8 +58,9 @@ RECORD_SEAT_KINDS: tuple[str, ...] = ("human", "random", "ai:easy", "ai:normal",
 TIPS_SEEN_MAX = 256                                # games whose first-game tips were shown
 NAME_MAX = 24                                      # characters of a player's name
 MAX_PLAYERS = 12
-SETTINGS_LIMITS = Limits(bytes=64 * 1024, lines=2_000, depth=8, values=1_000)
-SAVE_LIMITS = Limits(bytes=512 * 1024, lines=20_000, depth=8, values=20_000)   # the longest games: ~600 moves
+SETTINGS_LIMITS = Limits(bytes=64 * 1024, lines=2_000, depth=8, values=1_000, noun="the settings file", reuse_hint="")
+# the longest games: ~600 moves; 16 levels: 0.1.0's saves kept a whole game's final info per finished game
+SAVE_LIMITS = Limits(bytes=512 * 1024, lines=20_000, depth=16, values=20_000, noun="a saved game", reuse_hint="")
 
 
 # ---------------------------------------------------------------------------------------------- folders
@@ -143,6 +148,16 @@ def open_in_file_manager(path: Path) -> None:
 
 # ------------------------------------------------------------------------------------------ safe files
 
+TEMP_SUFFIX = ".tmp"
+
+
+def temp_prefix(name: str) -> str:
+    """The start of a temporary file's name beside `name`: a dot, then at most 64 bytes of the name
+    (a file name may take 255 bytes; its temporary file's must not take more)."""
+    short = name.encode("utf-8", "surrogateescape")[:64].decode("utf-8", "ignore")
+    return f".{short}."
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Write `text` to `path` so that readers see either the old or the new file, never half of one.
 
@@ -152,7 +167,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile            # not at start-up (issue 30): only a write needs it
 
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -165,6 +180,28 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def clean_temp_files() -> int:
+    """Remove the temporary files killed writers left in the settings and data folders (`.NAME.*.tmp`
+    of atomic_write_text, the write probes of check_folders); returns how many. Call it only while
+    holding the instance lock (services/instance.py): then no other window is writing there."""
+    removed = 0
+    for folder_of in (config_dir, data_dir):
+        try:
+            folder = folder_of()
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(".") and (name.endswith(TEMP_SUFFIX) or name.startswith(".write-probe-")):
+                try:
+                    if os.path.isfile(folder / name) and not os.path.islink(folder / name):
+                        os.unlink(folder / name)
+                        removed += 1
+                except OSError:
+                    pass
+    return removed
 
 
 def set_aside(path: Path) -> Path:
@@ -190,39 +227,50 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
 
 
-def load_yaml_or_default(path: Path | str, default: T, parse: Callable[[Located], tuple[T, list[Diagnostic]]],
-                         limits: Limits) -> tuple[T, str | None]:
-    """Read, parse and validate a user file; never raise, never block, never read a huge file.
-
-    Returns (value, warning). A missing or empty file gives (default, None). Anything else wrong sets
-    the file aside (renamed, so the player can recover it) and gives the value `parse` could still
-    make (default for what was wrong) and a warning naming the file and its first problem.
-    `parse(located)` returns (value, problems).
-    """
-    path = Path(path)
+def read_user_file(path: Path, limits: Limits) -> Located | OSError | None:
+    """Read a user file with the hardened reader: None when there is none, the OSError when it cannot
+    even be looked at (a folder that cannot be read), else what the reader made of it (an empty file
+    is `located.empty`)."""
     try:
         os.lstat(path)
     except FileNotFoundError:
-        return default, None
+        return None
     except OSError as exc:
-        return default, f"{path.name}: cannot read it ({exc.strerror or exc})"
-    located = load_located_file(path, limits, source=path.name)
+        return exc
+    return load_located_file(path, limits, source=path.name)
+
+
+def why_unreadable(located: Located, limits: Limits) -> Message:
+    """Why a file that cannot be used as a whole was refused, as a reason for the player's sentence."""
     if located.empty:
-        return default, None
-    if located.diagnostics:
-        return default, _set_aside_warning(path, located.diagnostics[0])
-    value, problems = parse(located)
-    if problems:
-        return value, _set_aside_warning(path, problems[0])
-    return value, None
+        return Message("files.reason.empty")
+    if located.refusal == "too_big":
+        return Message("files.reason.too_big", size=_size_text(limits.bytes))
+    if located.refusal == "not_regular":
+        return Message("files.reason.not_regular")
+    if located.refusal == "not_text":
+        return Message("files.reason.not_text")
+    first = located.diagnostics[0] if located.diagnostics else None
+    where = f"{first.path}:{first.line}:{first.column}" if first else located.source
+    return Message("files.reason.at", where=where)
 
 
-def _set_aside_warning(path: Path, problem: Diagnostic) -> str:
+def _size_text(limit: int) -> str:
+    return f"{limit // 1024} KB" if limit % 1024 == 0 else f"{limit:,} bytes"
+
+
+def put_aside(path: Path, problem: str = "") -> Message:
+    """Set a file aside (renamed beside itself, so the player can recover it) and say so: "the file as
+    it was is kept as NAME.corrupt-...", or why it could not be moved. `problem` goes to the log."""
     try:
-        where = f"set aside as {set_aside(path).name}"
+        kept = Message("files.kept_as", file=set_aside(path).name)
+        log.warning("%s set aside as %s: %s", path.name, kept.args["file"], problem)
+        return kept
     except OSError as exc:
-        where = f"could not be set aside: {exc.strerror or exc}"
-    return f"{problem} ({where})"
+        from revolt_table.services.oserrors import os_reason
+
+        log.warning("%s could not be set aside (%s): %s", path.name, exc, problem)
+        return Message("files.not_moved", error=os_reason(exc))
 
 
 class _Named(Located):
@@ -248,19 +296,25 @@ class Field:
     convert: Callable[[Any], Any] = lambda value: value
 
 
-def _parse_fields(table: dict[str, Field], data: dict, path: tuple, located: Located
-                  ) -> tuple[dict[str, Any], list[Diagnostic]]:
-    """Checked and converted values of the fields present in `data`; unknown keys are ignored
-    (a newer version may have written them)."""
-    values, problems = {}, []
+def _parse_fields(table: dict[str, Field], data: dict, path: tuple, located: Located,
+                  skip: frozenset[str] = frozenset()) -> tuple[dict[str, Any], list[Diagnostic], list[str]]:
+    """Checked and converted values of the fields present in `data`, the problems, and the names of the
+    fields left at their defaults (a problem, or in `skip`: the reader refused a value in them).
+    Unknown keys are ignored (a newer version may have written them)."""
+    values, problems, bad = {}, [], []
     for name, row in table.items():
-        if name in data:
-            found = _check(row.spec, data[name], path + (name,), located)
-            if found:
-                problems += found
-            else:
-                values[name] = row.convert(data[name])
-    return values, problems
+        if name in skip:                # (an alias: the reader dropped the value, the name is still bad)
+            bad.append(name)
+            continue
+        if name not in data:
+            continue
+        found = _check(row.spec, data[name], path + (name,), located)
+        if found:
+            problems += found
+            bad.append(name)
+        else:
+            values[name] = row.convert(data[name])
+    return values, problems, bad
 
 
 # ------------------------------------------------------------------------------------------- settings
@@ -293,7 +347,7 @@ class GameSetup:
     def from_dict(cls, data: Any) -> "GameSetup":
         """Validate parsed YAML; raises ValueError naming the first problem."""
         located = Located("last_setup", data)
-        values, problems = _parse_fields(SETUP_FIELDS, data, (), located) if isinstance(data, dict) else ({}, [])
+        values, problems, _ = _parse_fields(SETUP_FIELDS, data, (), located) if isinstance(data, dict) else ({}, [], [])
         if not isinstance(data, dict):
             raise ValueError("game setup must be a mapping")
         if problems:
@@ -302,7 +356,9 @@ class GameSetup:
 
 
 def _setup(data: dict) -> GameSetup:
-    values, _ = _parse_fields(SETUP_FIELDS, data, (), Located(""))
+    values, _, _ = _parse_fields(SETUP_FIELDS, data, (), Located(""))
+    if "names" in values:                 # a name of invisible characters only: the seat's default name
+        values["names"] = [visible_name(name) for name in values["names"]]
     return GameSetup(**values)
 
 
@@ -361,12 +417,21 @@ class Settings:
     @classmethod
     def parse(cls, located: Located) -> tuple["Settings", list[Diagnostic]]:
         """Settings from a read file: every field checked; a wrong one keeps its default."""
+        settings, problems, _ = cls.read(located)
+        return settings, problems
+
+    @classmethod
+    def read(cls, located: Located) -> tuple["Settings", list[Diagnostic], list[str]]:
+        """Settings from a read file, the problems, and the fields left at their defaults: a field the
+        checks refuse, or whose value the reader refused (`located.value_paths`: a number that is not
+        finite or has 19 digits, a tag, a control character...); every other field is kept."""
         data = located.data
         if not isinstance(data, dict):
             located.error((), "settings must be a mapping of names to values")
-            return cls(), located.diagnostics
-        values, problems = _parse_fields(SETTINGS_FIELDS, data, (), located)
-        return cls(**values), problems
+            return cls(), located.diagnostics, []
+        skip = frozenset(str(path[0]) for path in located.value_paths.values() if path)
+        values, problems, bad = _parse_fields(SETTINGS_FIELDS, data, (), located, skip)
+        return cls(**values), problems, bad
 
     @classmethod
     def from_dict(cls, data: Any) -> "Settings":
@@ -390,18 +455,42 @@ def settings_path() -> Path:
     return config_dir() / "settings.yaml"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """Read settings.yaml; returns (settings, warning or None). Never raises.
+def load_settings(set_aside_bad: bool = True) -> tuple[Settings, Message | None]:
+    """Read settings.yaml; returns (settings, what to tell the player or None). Never raises.
 
     On the very first start (no file yet) the language is the system's when we ship it, else English.
-    A file with a wrong field keeps its other fields (the file itself is set aside).
+    A wrong value costs its own setting only: the others are kept (README), and the file as it was is
+    set aside (renamed beside itself) for the App to write the good settings in its place. A file that
+    cannot be read as a whole (not a file, too big, not text, not YAML) gives the defaults. The
+    message is translated when shown, in the language the settings chose. `set_aside_bad=False` reads
+    without touching anything (the command line only wants the language).
     """
     first_start = Settings(language=i18n.system_language())
     try:
         path = settings_path()
     except OSError:                # the folder cannot be used: check_folders() says so, once
         return first_start, None
-    return load_yaml_or_default(path, first_start, Settings.parse, SETTINGS_LIMITS)
+    located = read_user_file(path, SETTINGS_LIMITS)
+    if located is None or (isinstance(located, Located) and located.empty):
+        return first_start, None
+    if isinstance(located, OSError):
+        from revolt_table.services.oserrors import os_reason
+
+        return first_start, Message("files.settings.file", reason=os_reason(located),
+                                    kept=Message("files.not_moved", error=os_reason(located)))
+    def keep(detail: str) -> Message:
+        return put_aside(path, detail) if set_aside_bad else Message("files.kept_as", file=path.name)
+
+    bad = located.bad_values()
+    if bad is None or () in bad or not isinstance(located.data, dict):
+        reason = why_unreadable(located, SETTINGS_LIMITS)
+        detail = str(located.diagnostics[0]) if located.diagnostics else "not a mapping"
+        return first_start, Message("files.settings.file", reason=reason, kept=keep(detail))
+    settings, problems, fields = Settings.read(located)
+    if not fields:
+        return settings, None
+    detail = "; ".join(str(d) for d in (located.diagnostics + problems)[:3])
+    return settings, Message("files.settings.fields", fields=", ".join(fields), kept=keep(detail))
 
 
 def save_settings(settings: Settings) -> None:
@@ -413,9 +502,13 @@ def save_settings(settings: Settings) -> None:
 _NOTE = Map({"center": Int(), "victorious": Int(), "beaten": ListOf(Int(), max_len=MAX_PLAYERS),
              "breakdown": ListOf(Tuple((Int(), Int())), max_len=MAX_PLAYERS + 1)}, ignore_unknown=True)
 
+SAVE_FORMAT = 2                # the newest save format this version reads (services/savegame.FORMAT)
+
 # What Session.record() writes (revolt_table/ui/session.py). A new field gets a row here; fields
 # this version does not know are kept as they are.
 RECORD_SCHEMA = Map({
+    "format": Int(1, 10**6),                                  # services/savegame.py: absent in 0.1.0's saves
+    "rules_digest": Maybe(Str(max_len=64, one_line=True)),    # the version of the rules file played under
     "rules": _ID,
     "game": _ID,
     "variant": Maybe(_ID),
@@ -449,14 +542,84 @@ def has_saved_game() -> bool:
         return False
 
 
+def save_stamp() -> tuple[int, int, int] | None:
+    """The save file as it is now on disk (time, size, inode), to notice another writer; None if none."""
+    try:
+        st = os.stat(save_path())
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
 def save_game_record(record: dict[str, Any]) -> None:
     """Write the game record atomically (called after every move)."""
     atomic_write_text(save_path(), dump_yaml(record))
 
 
+def _note_of_format_1(note: Any) -> dict[str, Any]:
+    """A finished game's note as 0.1.0 wrote it, in today's form. 0.1.0 kept the game's whole final info
+    (any family); today's note is what the family's results need (ui/table/majority.game_note: centre
+    score, victorious colour, the seats the centre beat, the breakdown as pairs). Old RevoltaaA notes
+    are converted; anything else is left out (the results then show that game without its details)."""
+    if not isinstance(note, dict):
+        return {}
+    if "center_score" not in note and "beaten_by_center" not in note:
+        return {k: note[k] for k in ("center", "victorious", "beaten", "breakdown") if k in note}
+    out: dict[str, Any] = {}
+    if isinstance(note.get("center_score"), int):
+        out["center"] = note["center_score"]
+    if isinstance(note.get("victorious"), int):
+        out["victorious"] = note["victorious"]
+    if isinstance(note.get("beaten_by_center"), list):
+        out["beaten"] = note["beaten_by_center"]
+    rows = note.get("breakdown")
+    if isinstance(rows, list) and all(isinstance(r, dict) for r in rows):
+        out["breakdown"] = [[r.get("stacks"), r.get("cards")] for r in rows]
+    return out
+
+
+def _from_format_1(data: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0's save (no `format`) as format 2: the notes in today's form. Its rules' digest is found
+    when its rules are (services/savegame.py), so it is not set here."""
+    match = data.get("match")
+    if isinstance(match, dict) and isinstance(match.get("notes"), list):
+        data = {**data, "match": {**match, "notes": [_note_of_format_1(n) for n in match["notes"]]}}
+    return {**data, "format": 2}
+
+
+# format -> the function that makes a save of that format one of the next: each change of the save's
+# form gets one, so a save of any earlier version is read (tests/test_old_saves.py keeps their saves)
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+
+
+def upgrade_record(data: Any) -> Any:
+    """A read save of an earlier format as one of SAVE_FORMAT (anything but a mapping is left to the checks)."""
+    if not isinstance(data, dict):
+        return data
+    fmt = save_format(data)
+    while fmt < SAVE_FORMAT:
+        data = UPGRADES[fmt](data)
+        fmt += 1
+    return data
+
+
+class NewerSave(ValueError):
+    """A save written by a newer version (its `format` is above what this version knows): left alone."""
+
+
+def save_format(data: Any) -> int:
+    """The format a read save says it has (1 when it says none: 0.1.0 wrote none)."""
+    fmt = data.get("format", 1) if isinstance(data, dict) else 1
+    return fmt if fmt.__class__ is int else 1
+
+
 def parse_record(located: Located) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
-    """A save's record if every field is right (and the fields agree), else (None, problems)."""
+    """A save's record if every field is right (and the fields agree), else (None, problems). NewerSave
+    for a save of a format above SAVE_FORMAT: its fields are not ours to judge."""
     data = located.data
+    if save_format(data) > SAVE_FORMAT:
+        raise NewerSave(f"format {save_format(data)}")
+    data = upgrade_record(data)
     problems = _check(RECORD_SCHEMA, data, (), located)
     if problems:
         return None, problems
@@ -480,13 +643,37 @@ def parse_record(located: Located) -> tuple[dict[str, Any] | None, list[Diagnost
     return data, []
 
 
-def load_game_record() -> tuple[dict[str, Any] | None, str | None]:
-    """Return (record or None, warning or None); a corrupt save is set aside, never raised."""
+def load_game_record() -> tuple[dict[str, Any] | None, Message | None]:
+    """The saved record, read and checked field by field, or (None, what to tell the player): a save
+    that cannot be read or checked (empty, not a file, too big, a wrong field) is set aside, never
+    raised; one written by a newer version is left alone. (None, None): there is none. Whether it
+    can still be played is services/savegame.py's question."""
     try:
         path = save_path()
     except OSError:                # the folder cannot be used: check_folders() says so, once
         return None, None
-    return load_yaml_or_default(path, None, parse_record, SAVE_LIMITS)
+    located = read_user_file(path, SAVE_LIMITS)
+    if located is None:
+        return None, None
+    if isinstance(located, OSError):
+        from revolt_table.services.oserrors import os_reason
+
+        return None, Message("files.save.unusable", reason=os_reason(located),
+                             kept=Message("files.not_moved", error=os_reason(located)))
+    if located.empty or located.diagnostics:
+        detail = str(located.diagnostics[0]) if located.diagnostics else "empty"
+        return None, Message("files.save.unusable", reason=why_unreadable(located, SAVE_LIMITS),
+                             kept=put_aside(path, detail))
+    try:
+        record, problems = parse_record(located)
+    except NewerSave:
+        return None, Message("files.save.newer")
+    if problems:
+        first = problems[0]
+        return None, Message("files.save.unusable", reason=Message("files.reason.at", where=f"{first.path}:"
+                                                                   f"{first.line}:{first.column}"),
+                             kept=put_aside(path, str(first)))
+    return record, None
 
 
 def peek_game_record() -> dict[str, Any] | None:
@@ -501,7 +688,10 @@ def peek_game_record() -> dict[str, Any] | None:
     located = load_located_file(path, SAVE_LIMITS, source=path.name)
     if located.empty or located.diagnostics:
         return None
-    record, _ = parse_record(located)
+    try:
+        record, _ = parse_record(located)
+    except NewerSave:
+        return None
     return record
 
 

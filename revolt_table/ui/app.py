@@ -83,6 +83,7 @@ class App:
         self.resume_game: Callable[[], None] = self._no_table_yet
         self.has_saved_game: Callable[[], bool] = userdata.has_saved_game
         self.cleanups: list[Callable[[], None]] = []   # run once when the app closes (AI workers, sound)
+        self.saves_games = True               # False: another window has these folders (ui/launch.claim_folders)
         self._sound = None
         self._first_frame_shown = False
         self.frames_drawn = 0                 # frames drawn and flipped (tests count them)
@@ -100,9 +101,9 @@ class App:
                         STARTUP_TOAST_SECONDS)
             if problem.kind == "settings":
                 self._persist = False
-        if warning:
-            log.warning(warning)
-            self.notify(i18n.t("app.settings_reset", detail=warning), STARTUP_TOAST_SECONDS)
+        if warning:                                   # a Message: said in the language just set
+            log.warning("settings: %s", warning)
+            self.notify(i18n.say(warning), STARTUP_TOAST_SECONDS)
             self.save_settings()                      # the good fields, in place of the file set aside
 
     # ------------------------------------------------------------------ window
@@ -189,6 +190,10 @@ class App:
         self.settings.text_size = size
         self._relayout()
         self.save_settings()
+
+    def keep_settings_unsaved(self) -> None:
+        """From now on settings changes last until the app closes (another window owns the file)."""
+        self._persist = False
 
     def save_settings(self) -> None:
         """Persist self.settings (atomic); a failure becomes a message, never a crash."""
@@ -397,11 +402,21 @@ class App:
         return 0
 
     def _draw_toasts(self, target: pygame.Surface) -> None:
+        from revolt_table.ui.widgets.textfit import wrap
+
         m = self.metrics
         y = m.pad
+        width = min(self.size[0] - 4 * m.pad, m.px(900))
         for message, left in self.toasts[-3:]:
-            size = draw.fit_text(message, m.font_small, self.size[0] - 4 * m.pad)
-            image = draw.render_text(message, size, theme.TEXT)
+            # a long sentence (a file set aside, and where it is kept) wraps on up to three lines at the
+            # small size, never shrinks into unreadable type (issue 28)
+            lines = wrap(message, m.font_small, width, max_lines=3)
+            images = [draw.render_text(text, m.font_small, theme.TEXT) for text in lines]
+            step = m.font_small + m.px(6)
+            image = pygame.Surface((max(i.get_width() for i in images), step * (len(images) - 1)
+                                    + images[-1].get_height()), pygame.SRCALPHA)
+            for i, line in enumerate(images):
+                image.blit(line, line.get_rect(midtop=(image.get_width() // 2, i * step)))
             box = image.get_rect().inflate(2 * m.pad, m.gap * 2)
             box.midtop = (self.size[0] // 2, y)
             alpha = int(235 * min(1.0, left / 0.5))

@@ -166,21 +166,34 @@ def load_catalog(folder: Path | None = None, *, own: Path | None | bool = True) 
     True for the default one, False for none). Playable games sorted by name, broken ones after.
 
     The player's folder costs at most MAX_OWN_FILES files and CHECK_SECONDS of checking per call
-    (a file checked before is cached); what is left waits for the next call, listed as not checked."""
+    (a file checked before is cached); what is left waits for the next call, listed as not checked.
+    Files past MAX_OWN_FILES (by name) are not read: one entry says how many and from which on."""
     folder = Path(folder) if folder is not None else rules_dir()
     games = [_info(path, own=False, taken=set()) for path in _files(folder)]
     own_folder = user_folder() if own is True else (Path(own) if own else None)
     if own_folder is not None and own_folder.resolve() != folder.resolve():
         taken = {g.id for g in games}
         deadline = _now() + CHECK_SECONDS
-        for path in _files(own_folder)[:MAX_OWN_FILES]:
+        files = _files(own_folder)
+        for path in files[:MAX_OWN_FILES]:
             if _now() > deadline and path not in _checked:
                 games.append(broken_info(path, [f"{path.name}: {i18n.t('setup.problem_not_checked')}"], own=True))
                 continue
             games.append(_info(path, own=True, taken=taken))
             taken.add(games[-1].id)
+        if len(files) > MAX_OWN_FILES:
+            games.append(left_out(own_folder, files[MAX_OWN_FILES:]))
     playable = sorted((g for g in games if not g.broken), key=lambda g: g.name.lower())
     return playable + sorted((g for g in games if g.broken), key=lambda g: g.name.lower())
+
+
+def left_out(folder: Path, files: list[Path]) -> GameInfo:
+    """The files past MAX_OWN_FILES, listed as one entry that cannot be played and says why (the last
+    ones by name are not read, never silently left out)."""
+    n = len(files)
+    problem = i18n.t("files.rules_folder.too_many", n=n, limit=MAX_OWN_FILES, first=files[0].name)
+    return GameInfo(f"{folder.name}/…{n}", i18n.t("files.rules_folder.more", n=n), path=folder,
+                    problems=[problem], own=True)
 
 
 def _info(path: Path, own: bool, taken: set[str]) -> GameInfo:

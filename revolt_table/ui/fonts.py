@@ -118,6 +118,21 @@ def is_cjk(ch: str) -> bool:
             or 0x20000 <= code <= 0x2FFFF)
 
 
+def _render(face: pygame.font.Font, text: str, antialias: bool, color: Any, bgcolor: Any,
+            wraplength: int = 0) -> pygame.Surface:
+    """face.render, but a text of zero width (a zero-width space, a variation selector alone: a name
+    typed so) is an empty surface one pixel wide, never pygame's "Text has zero width" error."""
+    try:
+        return face.render(text, antialias, color, bgcolor, wraplength)
+    except pygame.error:
+        if face.size(text)[0] > 0:
+            raise
+        blank = pygame.Surface((1, face.get_height()), pygame.SRCALPHA)
+        if bgcolor is not None:
+            blank.fill(bgcolor)
+        return blank
+
+
 class TextFont:
     """pygame.font.Font's interface over DejaVu plus the Chinese fallback (see the module docstring)."""
 
@@ -165,12 +180,12 @@ class TextFont:
         text = "" if text is None else str(text)
         if wraplength and wraplength > 0:
             if self._simple(text) and not any(is_cjk(c) for c in text):
-                return self.main.render(text, antialias, color, bgcolor, wraplength)
+                return _render(self.main, text, antialias, color, bgcolor, wraplength)
             return self._render_lines(self.wrap(text, wraplength), antialias, color, bgcolor)
         if "\n" in text:
             return self._render_lines(text.split("\n"), antialias, color, bgcolor)
         if self._simple(text):
-            return self.main.render(text, antialias, color, bgcolor)
+            return _render(self.main, text, antialias, color, bgcolor)
         return self._render_runs(text, antialias, color, bgcolor)
 
     def _render_runs(self, text: str, antialias: bool, color: Any, bgcolor: Any) -> pygame.Surface:
@@ -183,7 +198,7 @@ class TextFont:
             canvas.fill(bgcolor)
         x = 0
         for (face, part), width in zip(runs, widths):
-            image = face.render(part, antialias, color, bgcolor)
+            image = _render(face, part, antialias, color, bgcolor)
             y = self.main.get_ascent() - face.get_ascent()
             canvas.blit(image, (x, y), special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
             x += width

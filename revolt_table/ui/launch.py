@@ -50,9 +50,54 @@ def autoquit_requested(args: Any = None) -> bool:
 
 
 def install(app) -> None:
-    """Connect the App's New game / Resume hooks to the table."""
+    """Connect the App's New game / Resume hooks to the table, and start as the program does: take the
+    folders for this window (a second window on the same folders saves nothing, and says so), clear
+    what a killed writer left, and check the saved game now, so a save that cannot be resumed is said
+    at start-up and never offered (services/savegame.py)."""
     app.start_game = lambda setup: start_game(app, setup)
     app.resume_game = lambda: resume_game(app)
+    claim_folders(app)
+    check_saved_game(app)
+
+
+def claim_folders(app) -> bool:
+    """Take the instance lock of the data folder (services/instance.py). Another window holds it: this
+    one saves neither games nor settings and says so (False). Held: clear stale temporary files."""
+    from revolt_table.services import instance, userdata
+    from revolt_table.services.i18n import t
+
+    try:
+        folder = userdata.data_dir()
+    except OSError:                      # no data folder: nothing is saved anyway (App said so)
+        return True
+    held = instance.acquire(folder)
+    if held is False:
+        log.warning("another window has the folders %s: this one does not save", folder)
+        app.saves_games = False
+        app.keep_settings_unsaved()
+        from revolt_table.ui.app import STARTUP_TOAST_SECONDS
+
+        app.notify(t("files.instance.second"), STARTUP_TOAST_SECONDS)
+        return False
+    if held:
+        removed = userdata.clean_temp_files()
+        if removed:
+            log.info("removed %d temporary files left by a writer that did not finish", removed)
+    return True
+
+
+def check_saved_game(app) -> None:
+    """Read and replay the saved game once at start-up; one that cannot be resumed is set aside (or,
+    from a newer version, left alone) and the player is told now, not at Resume."""
+    from revolt_table.services import savegame
+    from revolt_table.services.i18n import say
+    from revolt_table.ui.app import STARTUP_TOAST_SECONDS
+
+    if not getattr(app, "saves_games", True):
+        return                           # another window owns the save: not ours to set aside
+    _, message = savegame.load()
+    if message is not None:
+        app.notify(say(message), STARTUP_TOAST_SECONDS)
 
 
 def start_game(app, setup, *, seed: int | None = None, autoquit: bool = False):
@@ -60,7 +105,8 @@ def start_game(app, setup, *, seed: int | None = None, autoquit: bool = False):
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
 
-    session = Session.from_setup(setup, seed=seed, ai_pace=app.settings.ai_pace)
+    session = Session.from_setup(setup, seed=seed, ai_pace=app.settings.ai_pace,
+                                 save=getattr(app, "saves_games", True))
     session.save()
     scene = TableScene(app, session, autoquit=autoquit)
     app.reset_to(scene)
@@ -68,30 +114,29 @@ def start_game(app, setup, *, seed: int | None = None, autoquit: bool = False):
 
 
 def resume_game(app):
-    """Resume the saved game; a corrupt or unplayable save is set aside with a message."""
-    from revolt_table.services import userdata
+    """Resume the saved game at its position, under the rules it was played with (services/savegame.py:
+    an older save is migrated); one that cannot be resumed is set aside and the player told why."""
+    from revolt_table.engine.message import Message
+    from revolt_table.services import savegame, userdata
+    from revolt_table.services.i18n import say
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
-    from revolt_table.ui.table.strings import tt
 
-    record, warning = userdata.load_game_record()
-    if warning:
-        app.notify(tt("save_corrupt", detail=warning))
-    if record is None:
+    opened, message = savegame.load()
+    if opened is None:
+        if message is not None:
+            app.notify(say(message))
         return None
     session = None
     try:
-        session = Session.from_record(record, ai_pace=app.settings.ai_pace)
+        session = Session.from_opened(opened, ai_pace=app.settings.ai_pace, save=getattr(app, "saves_games", True))
         scene = TableScene(app, session)     # a save the table cannot show is as unplayable as a bad one
     except Exception as exc:  # noqa: BLE001 - any bad save must become a message, never a crash
-        log.warning("cannot resume the saved game: %s", exc)
+        log.exception("cannot resume the saved game")
         if session is not None:
             session.close()
-        try:
-            userdata.set_aside(userdata.save_path())
-        except OSError:
-            pass
-        app.notify(tt("resume_failed", detail=str(exc)[:120]))
+        kept = userdata.put_aside(userdata.save_path(), str(exc))
+        app.notify(say(Message("files.save.unusable", reason=Message("files.reason.error"), kept=kept)))
         return None
     app.reset_to(scene)
     return scene
@@ -118,12 +163,12 @@ def _seats(args, rules) -> tuple[list[str], int]:
     return seats, players
 
 
-def _saves(args) -> tuple[bool, bool]:
+def _saves(args, app=None) -> tuple[bool, bool]:
     """For `play`: (save this game?, say that the saved game is kept rather than replaced?). A saved
-    game is replaced only with --replace-save; --no-save never saves."""
+    game is replaced only with --replace-save; --no-save never saves, nor does a second window."""
     from revolt_table.services import userdata
 
-    if getattr(args, "no_save", False):
+    if getattr(args, "no_save", False) or not getattr(app, "saves_games", True):
         return False, False
     if getattr(args, "replace_save", False) or not userdata.has_saved_game():
         return True, False
@@ -161,7 +206,7 @@ def open_play(app, args) -> int:
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
 
-    save, kept = _saves(args)
+    save, kept = _saves(args, app)
     try:
         rules = load_rules(args.game, variant=getattr(args, "variant", None))
         seats, _ = _seats(args, rules)
@@ -176,8 +221,7 @@ def open_play(app, args) -> int:
         from revolt_table.ui.scenes.confirm import saved_game_line
 
         line = saved_game_line() or "current_game.yaml"
-        print(f"revolt-table play: your saved game ({line}) is kept; this game is not saved "
-              "(--replace-save saves it in its place)", file=sys.stderr)
+        print(f"revolt-table play: {t('cli.saved_kept', game=line)}", file=sys.stderr)
         app.notify(t("save.kept", game=line))
     session.save()
     app.push(TableScene(app, session, autoquit=autoquit_requested(args)))
@@ -296,14 +340,21 @@ def _screenshot(args) -> int:
     from revolt_table.services import userdata
     from revolt_table.ui.look import appearance
 
-    saved, _ = userdata.load_settings()          # the saved language and look, each overridable
+    saved, _ = userdata.load_settings(set_aside_bad=False)   # the saved language and look, each overridable
     shown = appearance(saved, **{name: getattr(args, name, None)
                                  for name in ("language", "contrast", "grain", "temperature")})
     try:
         capture(args.game, getattr(args, "players", None), int(getattr(args, "seed", 1) or 1),
                 int(getattr(args, "moves", 0) or 0), tuple(getattr(args, "size", (1280, 720))), args.out,
                 variant=getattr(args, "variant", None), appearance=shown)
-    except (ValueError, OSError) as exc:
+    except OSError as exc:
+        from revolt_table.services.i18n import t
+        from revolt_table.services.oserrors import os_reason
+
+        print(f"revolt-table screenshot: {t('cli.cannot_write', file=args.out, reason=os_reason(exc))}",
+              file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"revolt-table screenshot: {exc}", file=sys.stderr)
         return 2
     print(args.out)

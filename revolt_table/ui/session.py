@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from revolt_table.services import userdata
-from revolt_table.ai.registry import AGENT_NAMES, make_agent
+from revolt_table.services import savegame, userdata
+from revolt_table.services.names import visible_name
+from revolt_table.ai.registry import make_agent
 from revolt_table.ai.worker import AIWorker, WorkerUnavailable
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
+from revolt_table.engine.message import Message
 from revolt_table.engine.rules import resolve_rules_path
 from revolt_table.records.history import DealSetup
 from revolt_table.ui import recorder
@@ -61,13 +63,12 @@ def _found_by_id(rules) -> bool:
         return False
 
 
-def _rules_source(record: dict[str, Any]) -> str:
-    """What a save's rules load from: its id, or the file it was played from (`play path.yaml`) when
-    that file still exists and the id does not lead to it."""
-    path = record.get("rules_file")
-    if path and Path(path).is_file():
-        return str(path)
-    return str(record["rules"])
+def _archived(rules) -> bool:
+    """Is the game played under an archived version of a bundled rules file (an older save resumed)?
+    Its digest finds it again: the archive's path is not written into the save."""
+    from revolt_table.services.rules_archive import archive_dir
+
+    return rules.path is not None and Path(rules.path).parent.resolve() == archive_dir().resolve()
 
 
 def describe_record(record: dict[str, Any]) -> str:
@@ -130,10 +131,10 @@ class Session:
         self.rules = rules
         self.players = len(seats)
         self.seats = list(seats)
-        self.names = list(names or [])[:self.players]
+        self.names = [visible_name(name) for name in list(names or [])[:self.players]]
         while len(self.names) < self.players:
-            self.names.append(default_name(len(self.names)))
-        self.names = seat_names(self.seats, self.names)
+            self.names.append("")
+        self.names = seat_names(self.seats, [name or default_name(seat) for seat, name in enumerate(self.names)])
         if match_seed is None:
             match_seed = random.randrange(1, 2**20)
         self.match = Match(rules, self.players, games if games > 0 else rules.match_games(self.players),
@@ -155,6 +156,8 @@ class Session:
         self._jobs: dict[int, _Job] = {}
         self._lock = threading.Lock()
         self.save_error: str | None = None
+        self.save_notice: Message | None = None     # what saving has to tell the table once (a conflict)
+        self._written: tuple[int, int, int] | None = None   # the save file as this session last wrote it
         self.on_answer: Callable[[], None] | None = None   # called (any thread) when an AI answer arrives
 
     # ---------------------------------------------------------------- construction
@@ -167,21 +170,23 @@ class Session:
 
     @classmethod
     def from_record(cls, record: dict[str, Any], *, ai_pace: float = 0.8, save: bool = True) -> "Session":
-        """Rebuild a saved session (raises ValueError/IllegalMove/RulesError if the record does not fit)."""
-        rules = load_rules(_rules_source(record), variant=record.get("variant") or None)
+        """Rebuild a saved session at the position it was saved, under the rules it was played with
+        (services/savegame.py: an older save is migrated). Raises SaveProblem if it cannot be resumed."""
+        return cls.from_opened(savegame.open_record(record), ai_pace=ai_pace, save=save)
+
+    @classmethod
+    def from_opened(cls, opened: "savegame.Opened", *, ai_pace: float = 0.8, save: bool = True) -> "Session":
+        """A session from a save savegame.open_record has found the rules of and replayed."""
+        record, rules, state = opened.record, opened.rules, opened.state
         players = int(record["players"])
         seats = [str(s) for s in record.get("seats") or (["human"] + ["ai:normal"] * (players - 1))]
-        if len(seats) != players or any(s != "human" and s not in AGENT_NAMES for s in seats):
-            raise ValueError("the saved seats do not fit the number of players")
         match = record.get("match") or {}
         session = cls(rules, seats, record.get("names"), match_seed=int(match.get("seed", record["seed"] or 0)),
                       games=int(match.get("games", 0)), ai_pace=ai_pace, save=save)
         session.match.results = [tuple(int(v) for v in r) for r in match.get("results", [])]
         session.notes = [dict(n) for n in match.get("notes", []) if isinstance(n, dict)]
-        state = rules.new_game(players, seed=record["seed"], start_seat=int(record.get("start_seat", 0)))
-        for seat, text in record["moves"]:
-            state.apply(int(seat), str(text))
         session.state = state
+        session._written = userdata.save_stamp()          # the file it was read from, if it is there
         if state.is_over:
             session._recorded = state
             if len(session.notes) < len(session.match.results):
@@ -395,27 +400,55 @@ class Session:
 
     # ---------------------------------------------------------------- saving
     def record(self) -> dict[str, Any]:
+        """The save: format, rules (id, and the digest of the file played under), seed, moves, seats,
+        names and the match (services/savegame.py reads it back in any later version)."""
         base = self.state.record()
-        extra = {} if _found_by_id(self.rules) else {"rules_file": str(self.rules.path)}
-        return {"rules": self.rules.id, **extra, "variant": self.rules.variant or "", "players": self.players,
-                "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
-                "seats": self.seats, "names": [str(name) for name in self.names],
-                "match": {"seed": self.match.seed, "games": self.match.games, "current": self.game_number,
-                          "results": [list(r) for r in self.match.results], "notes": self.notes}}
+        extra = {} if _found_by_id(self.rules) or _archived(self.rules) else {"rules_file": str(self.rules.path)}
+        return savegame.stamp({
+            "rules": self.rules.id, **extra, "variant": self.rules.variant or "", "players": self.players,
+            "seed": base["seed"], "start_seat": base["start_seat"], "moves": base["moves"],
+            "seats": self.seats, "names": [str(name) for name in self.names],
+            "match": {"seed": self.match.seed, "games": self.match.games, "current": self.game_number,
+                      "results": [list(r) for r in self.match.results], "notes": self.notes}}, self.rules)
 
     def save(self) -> None:
-        """Write the record atomically; a finished match removes the save (nothing left to resume)."""
+        """Write the record atomically; a finished match removes the save (nothing left to resume).
+
+        Compare before writing: when the save file is no longer the one this session last wrote (another
+        window of the program saved its own game there), this session stops saving and says so once
+        (`save_notice`) rather than overwrite it: the last writer must not win silently (issue 28). The
+        first write of a session is free: New game and Replay this deal asked before replacing a save."""
         if not self.save_enabled:
+            return
+        if self._written is not None and userdata.save_stamp() != self._written:
+            log.warning("the save file was changed by another writer; this session stops saving")
+            self.save_enabled = False
+            self.save_notice = Message("files.save.changed")
             return
         try:
             if self.state.is_over and self.match.is_over:
                 userdata.delete_saved_game()
             else:
                 userdata.save_game_record(self.record())
+            self._written = userdata.save_stamp()
             self.save_error = None
         except OSError as exc:
             log.warning("could not save the game: %s", exc)
             self.save_error = str(exc)
+
+    def take_save_notice(self) -> str | None:
+        """What saving has to tell the player, in their language, once: it failed, or another window's
+        save is kept in place of this table's (None: nothing)."""
+        from revolt_table.services.i18n import say
+        from revolt_table.ui.table.strings import tt
+
+        if self.save_notice is not None:
+            notice, self.save_notice, self.save_error = say(self.save_notice), None, None
+            return notice
+        if self.save_error:
+            self.save_error = None
+            return tt("save_failed")
+        return None
 
     def close(self) -> None:
         """Stop AI thinking: cancel jobs, stop the worker process and thread (never waits for a search)."""

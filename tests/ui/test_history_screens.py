@@ -176,6 +176,8 @@ def test_replay_this_deal_deals_the_same_hands_to_the_same_seats(app):
     assert history.selected is not None and history.selected.seed == played.seed
     key(app, pygame.K_DOWN)                            # the list's keys: one game only, it stays selected
     key(app, pygame.K_RETURN)
+    assert type(app.top).__name__ == "ReplaceSaveScene"   # the match `first` began is saved: asked first
+    click(app, app.top.replace_button.rect.center)
     table = app.top
     assert isinstance(table, TableScene)
     again = table.session

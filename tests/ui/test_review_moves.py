@@ -28,7 +28,7 @@ NAMES = ["You", "Anna", "Ben", "Clara"]
     ("fr", "revolte", "cut:B7", "", "Canaille 7 (coupe)"),
     ("fr", "revolte", "take:1", "", "Pièce prise à Anna"),
     ("en", "revolucion", "attack:2", "turn", "Attack Ben"),
-    ("fr", "revolucion", "fight:T3+M5+sp2", "commit_a", "Combattre : Soldat + Mercenaire + 2 PS"),
+    ("fr", "revolucion", "fight:T3+M5+sp2", "commit_a", "Combattre : Soldat + Mercenaire + 2 de soutien"),
     ("fr", "revolucion", "BX:1", "dig", "Bombe express → Anna"),
     ("de", "revolucion", "swap:BX", "exchange", "Bombenexpress tauschen"),
 ])

@@ -232,7 +232,8 @@ def test_a_save_the_table_cannot_show_is_set_aside_not_a_crash(table_home, monke
     assert launch.resume_game(app) is None
     assert app.top is before and len(closed) == 1
     assert not userdata.save_path().exists()
-    assert any("the table cannot show this" in toast[0] for toast in app.toasts)
+    assert any(toast[0].startswith("Your saved game could not be resumed (it could not be replayed); the file as "
+                                   "it was is kept as current_game.yaml.corrupt-") for toast in app.toasts)
 
 def test_screenshot_capture_writes_png(table_home, tmp_path):
     from revolt_table.ui.launch import capture

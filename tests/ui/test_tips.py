@@ -1,6 +1,7 @@
 """First-game tips (ui/table/tips.py), driven with real events from the title screen: shown at the first
-game of a rules id, one at a time with Next, dismissed by Got it, Esc or a click outside; modal (the
-hand and the AI wait); not shown again after a restart; shown again after Settings -> Show again."""
+game of a rules id, one at a time with Next, dismissed by Got it, Esc or a click outside (never by a
+click in their first moments); modal (the hand and the AI wait); not shown again after a restart once
+closed on purpose; shown again after Settings -> Show again."""
 
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ def test_tips_shown_once_modal_and_dismissed(tips_home):
     assert tips.shown() and tips.index == 1 and tips.current()[0] == "prompt"
     key(app, pygame.K_RETURN)
     assert tips.index == 2
+    frames(app, 60)
     # a click on a hand card while a tip is up closes the tips and selects nothing
     hand = scene.model.zones[f"hand:{scene.viewer}"]
     card = scene.renderer.current_rect(hand.sprites[-1])
@@ -79,9 +81,38 @@ def test_tips_shown_once_modal_and_dismissed(tips_home):
     # the prompt with its next step is back, and the table takes input again
     frames(app, 5)
     assert scene.family.actions.shown() and scene.family.actions.prompt()
-    assert userdata.load_settings()[0].tips_seen == ["revoltaaa"]
+    assert userdata.load_settings()[0].tips_seen == []          # closed by a click aside: back next table
     frames(app, 30)
-    assert not tips.shown()                                     # once per game, not once per frame
+    assert not tips.shown()                                     # once per table, not once per frame
+
+
+def test_an_impatient_click_never_throws_the_tips_away(tips_home, monkeypatch):
+    """The click that skips the deal opens the tips; the next click, a moment later and outside the box,
+    must not close them, and they are remembered as seen only once closed on purpose (issue 28)."""
+    monkeypatch.setenv("REVOLT_TABLE_ANIMATION", "1")
+    app = start_app()
+    app.settings.animation_speed = 1.0
+    click(app, app.top.button("new_game").rect.center)
+    click(app, app.top.start_button.rect.center)
+    scene = app.top
+    tips = scene.family.tips
+    assert not scene.queue.idle and not tips.shown()            # the deal is being dealt
+    aside = (app.size[0] // 2, app.size[1] // 3)
+    for _ in range(3):                                          # click, click, click: the deal is skipped
+        if tips.shown():
+            break
+        click(app, aside)
+    assert tips.shown()
+    frames(app, 20)                                             # a third of a second later: the table
+    click(app, aside)                                           # takes clicks again; the next impatient
+    click(app, aside)                                           # clicks land beside the box
+    assert scene.has_seen()
+    assert tips.shown() and tips.index == 0
+    assert app.settings.tips_seen == [] and userdata.load_settings()[0].tips_seen == []
+    frames(app, 30)
+    done = next(rect for rect, action in tips.buttons if action == "done")
+    click(app, done.center)
+    assert not tips.shown() and userdata.load_settings()[0].tips_seen == ["revoltaaa"]
 
 
 def test_esc_and_got_it_close_the_tips(tips_home):
@@ -130,6 +161,6 @@ def test_tips_setting_is_checked_like_the_others(home):
     folder = userdata.config_dir()
     (folder / "settings.yaml").write_text("volume: 30\ntips_seen: [revoltaaa, [1, 2]]\n", encoding="utf-8")
     settings, warning = userdata.load_settings()
-    assert settings.tips_seen == [] and settings.volume == 30 and "tips_seen" in warning
+    assert settings.tips_seen == [] and settings.volume == 30 and "tips_seen" in warning.args["fields"]
     (folder / "settings.yaml").write_text("tips_seen: [doudizhu, revolte]\n", encoding="utf-8")
     assert userdata.load_settings() == (Settings(tips_seen=["doudizhu", "revolte"], language="en"), None)

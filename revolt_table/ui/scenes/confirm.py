@@ -26,6 +26,16 @@ def saved_game_line() -> str:
     return describe_record(record) if record is not None else ""
 
 
+def ask_before_replacing(app, start: Callable[[], None]) -> None:
+    """Run `start` (a table that will be saved in the one slot) now, or, with a game saved, after the
+    player says to replace it: New game and History's Replay this deal both ask so. A second window
+    saves nothing (services/instance.py), so it replaces nothing and asks nothing."""
+    if app.has_saved_game() and app.saves_games:
+        app.push(ReplaceSaveScene(app, on_replace=start))
+    else:
+        start()
+
+
 class ReplaceSaveScene(Scene):
     """An overlay: Keep (back to the scene below) or Start the new game (on_replace)."""
 

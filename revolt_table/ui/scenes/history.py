@@ -7,7 +7,8 @@ list never hides a game and never fails on one. Files that are not games at all 
 store, and a toast says so.
 
 For the selected game: "Replay this deal" deals the same cards to the same seats (same levels, names,
-seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match; Review opens it
+seed and start seat: ui/session.Session.from_deal) and plays it as a one-game match, after asking
+whether to replace the saved game when there is one (as New game does); Review opens it
 move by move with every hand face up and the analysis of the player's decisions (scenes/review.py);
 Export writes it
 to a file of the player's choice (a path typed or pasted: pygame has no file dialog), Delete removes
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -30,16 +32,16 @@ from typing import Callable
 import pygame
 
 from revolt_table.engine.message import Message
-from revolt_table.records.history import BadEntry, EntrySummary, deal_setup
+from revolt_table.records.history import EntrySummary, deal_setup
 from revolt_table.records.replay import R_ERROR, R_RULES, R_SETUP
-from revolt_table.records.store import HistoryStore
+from revolt_table.records.store import HistoryFull, HistoryStore
 from revolt_table.services.i18n import say
-from revolt_table.records.replay_text import date_text, game_title
-from revolt_table.services.smallfile import FileRefused
+from revolt_table.services.oserrors import os_reason
+from revolt_table.records.replay_text import date_text, game_title, import_problem
 from revolt_table.ui import recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader, reasons
-from revolt_table.ui.i18n import t
+from revolt_table.ui.i18n import t, tn
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.scenes.dialog import Dialog
 from revolt_table.ui.widgets import Button
@@ -154,8 +156,8 @@ class HistoryScene(PageScene):
             self._reasoned = True
             self.reasons = reasons(loader.facts)
             self._refresh_buttons()
-        for message in loader.take_warnings():
-            self.app.notify(say(message))
+        for text in grouped(loader.take_warnings()):
+            self.app.notify(text)
 
     @property
     def loading(self) -> bool:
@@ -208,7 +210,14 @@ class HistoryScene(PageScene):
 
     # ---------------------------------------------------------------- actions
     def replay(self) -> None:
-        """Deal the selected game again, same seats, and play it."""
+        """Deal the selected game again, same seats, and play it; with a game saved, ask first (the
+        new table is saved in its place, as New game asks: scenes/confirm.py)."""
+        from revolt_table.ui.scenes.confirm import ask_before_replacing
+
+        if self.selected is not None:
+            ask_before_replacing(self.app, self._replay_now)
+
+    def _replay_now(self) -> None:
         from revolt_table.engine import RulesError
         from revolt_table.ui.scenes.table import TableScene
         from revolt_table.ui.session import Session
@@ -217,7 +226,8 @@ class HistoryScene(PageScene):
         if chosen is None:
             return
         try:
-            session = Session.from_deal(deal_setup(chosen), ai_pace=self.app.settings.ai_pace)
+            session = Session.from_deal(deal_setup(chosen), ai_pace=self.app.settings.ai_pace,
+                                        save=self.app.saves_games)
         except (RulesError, ValueError, OSError) as exc:
             log.warning("history: cannot deal %s again: %s", chosen.id, exc)
             self.app.notify(t(S + "cannot_deal", game=self.title_of(chosen)))
@@ -251,16 +261,17 @@ class HistoryScene(PageScene):
             if not text:
                 return t(S + "no_path")
             path = Path(text).expanduser()
-            if path.is_dir():
-                path = path / export_name(chosen)
-            if path.exists():
-                return t(S + "export_exists", file=str(path))
-            try:
+            try:                                     # any question about a typed path may fail (a name
+                if path.is_dir():                    # over 255 bytes, a folder that cannot be read...)
+                    path = path / export_name(chosen)
+                if os.path.lexists(path):
+                    return t(S + "export_exists", file=str(path))
                 self.store.export(chosen.id, path)
             except LookupError:
                 return t(S + "export_gone")
-            except OSError as exc:
-                return t(S + "export_failed", file=str(path), reason=exc.strerror or str(exc))
+            except (OSError, ValueError) as exc:     # ValueError: a NUL in the path
+                reason = os_reason(exc) if isinstance(exc, OSError) else t("files.os.bad_name")
+                return t(S + "export_failed", file=str(path), reason=reason)
             self.app.notify(t(S + "export_done", file=str(path)))
             return None
 
@@ -269,26 +280,48 @@ class HistoryScene(PageScene):
                              ok=t(S + "export_ok"), on_ok=write, field=str(default)))
 
     def import_game(self) -> None:
+        """Ask for a file and add its game: one that does not replay to the result it states is refused
+        with the reason; with the history full, a second question names the game that importing would
+        delete (No keeps everything as it is)."""
         def read(text: str) -> str | None:
             if not text:
                 return t(S + "no_path")
             path = Path(text).expanduser()
             try:
                 entry = self.store.import_file(path)
-            except FileRefused as exc:
-                if exc.reason == "missing":
-                    return t("history.text.no_file", file=str(path))
-                return t("history.text.not_a_file", file=str(path))
-            except BadEntry:
-                return t("history.text.not_a_game", file=str(path))
-            except OSError as exc:
-                return t(S + "import_failed", file=str(path), reason=exc.strerror or str(exc))
-            self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
-            self.reload(select=entry.id)
+            except HistoryFull as full:
+                self.app.pop()                          # this question, then the next one
+                self._ask_to_make_room(path, full)
+                return None
+            except (OSError, ValueError) as exc:
+                return import_problem(path, exc)
+            self._imported(entry)
             return None
 
         self.app.push(Dialog(self.app, t(S + "import_title"), t(S + "import_prompt"), ok=t(S + "import_ok"),
                              on_ok=read, field=str(export_folder()) + "/"))
+
+    def _ask_to_make_room(self, path: Path, full: HistoryFull) -> None:
+        oldest = full.dropped[0]
+
+        def make_room(_: str) -> str | None:
+            try:
+                entry = self.store.import_file(path, make_room=True)
+            except (OSError, ValueError) as exc:
+                return import_problem(path, exc)
+            self._imported(entry)
+            return None
+
+        self.app.push(Dialog(self.app, t("files.import.full_title"),
+                             tn("files.import.full_prompt", full.limit, game=self.title_of(oldest),
+                                date=date_text(oldest.date)),
+                             ok=t("files.import.full_ok"), on_ok=make_room, danger=True))
+
+    def _imported(self, entry) -> None:
+        for message in self.store.take_warnings():
+            self.app.notify(say(message))
+        self.app.notify(t(S + "import_done", game=self.title_of(entry.summary()), date=date_text(entry.date)))
+        self.reload(select=entry.id)
 
     def delete(self) -> None:
         chosen = self.selected
@@ -299,7 +332,7 @@ class HistoryScene(PageScene):
             try:
                 self.store.delete(chosen.id)
             except OSError as exc:
-                return t(S + "delete_failed", reason=exc.strerror or str(exc))
+                return t(S + "delete_failed", reason=os_reason(exc))
             for message in self.store.take_warnings():
                 self.app.notify(say(message))
             index = self.list.selected
@@ -413,6 +446,19 @@ class HistoryScene(PageScene):
             row_line(surface, level_name(who.kind), small, theme.TEXT_MUTED, room, center=(cx, ys[1]))
             row_line(surface, str(points), small + m.px(1), theme.GOLD_LIGHT if won else theme.TEXT, room, bold=True,
                  center=(cx, ys[2]))
+
+
+SET_ASIDE = ("history.warning.corrupt", "history.warning.too_big", "history.warning.not_regular")
+
+
+def grouped(messages: list[Message]) -> list[str]:
+    """The store's warnings as toasts: files set aside are said in one sentence when there are several
+    (a damaged folder must not bury the screen under a toast per file), the others one by one."""
+    aside = [m.args["file"] for m in messages if m.code in SET_ASIDE]
+    rest = [say(m) for m in messages if m.code not in SET_ASIDE]
+    if len(aside) < 2:
+        return [say(m) for m in messages]
+    return [tn("files.history.set_aside", len(aside), files=", ".join(aside))] + rest
 
 
 def open_window(select: str) -> int:

@@ -20,6 +20,7 @@ from revolt_table.ui.catalog import GameInfo, load_catalog
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector, TextField
+from revolt_table.services.names import visible_name
 from revolt_table.services.userdata import SEAT_KINDS, GameSetup
 
 MAX_SEATS = 6
@@ -203,20 +204,17 @@ class NewGameScene(PageScene):
     def result(self) -> GameSetup:
         """The setup as chosen: only the seats in play, blank names replaced by defaults."""
         n = self.setup.players
-        names = [(self.setup.names[i].strip() or default_name(i)) for i in range(n)]
+        names = [(visible_name(self.setup.names[i]) or default_name(i)) for i in range(n)]
         return GameSetup(self.setup.game_id, self.setup.variant, n, list(self.setup.seats[:n]), names,
                          self.setup.games)
 
     # ---------------------------------------------------------------- actions
     def start(self) -> None:
         """Start the table; with a game saved, ask first (the one save slot is never replaced silently)."""
-        if self.game is None or self.game.broken:
-            return
-        if self.app.has_saved_game():
-            from revolt_table.ui.scenes.confirm import ReplaceSaveScene
-            self.app.push(ReplaceSaveScene(self.app, on_replace=self._start_now))
-            return
-        self._start_now()
+        from revolt_table.ui.scenes.confirm import ask_before_replacing
+
+        if self.game is not None and not self.game.broken:
+            ask_before_replacing(self.app, self._start_now)
 
     def _start_now(self) -> None:
         setup = self.result()

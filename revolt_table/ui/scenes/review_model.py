@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from revolt_table.engine import Event, Rules, View
 from revolt_table.records.history import HistoryEntry
-from revolt_table.records.replay import entry_rules, replay_entry
+from revolt_table.records.replay import replay_entry
 from revolt_table.records.replay_text import event_sentences
 from revolt_table.ui.scenes.review_moves import move_phase
 
@@ -125,8 +125,8 @@ class ReviewModel:
 
     def __init__(self, entry: HistoryEntry, analysed: frozenset[str] = frozenset({"human"})) -> None:
         self.entry = entry
-        self.rules: Rules = entry_rules(entry)
         replayed = replay_entry(entry)                 # checks the moves still end as recorded
+        self.rules: Rules = replayed.rules             # (an earlier version's, for a game played under it)
         names = [s.name for s in entry.seats]
         self.names = names
         self.opening = _sentences(replayed.opening, names)

@@ -29,7 +29,6 @@ from revolt_table.ui.table import table_for
 from revolt_table.ui.table.layout import TableGeometry
 from revolt_table.ui.table.model import TableModel
 from revolt_table.ui.table.render import TableRenderer, next_dot_step
-from revolt_table.ui.table.strings import tt
 
 DWELL = 0.25          # seconds a new position is on screen before it takes input (animations on)
 SHOWN = "shown"       # the zero-length beat after a move's beats: the model now shows its position
@@ -276,9 +275,9 @@ class TableScene(Scene):
         view, moves = self.session.state.view(self.view_seat), len(self.session.state.history)
         self.queue.push(Beat(SHOWN, on_start=lambda beat: self.model.show(view, moves)))
         self._queue_end()
-        if self.session.save_error:
-            self.app.notify(tt("save_failed"))
-            self.session.save_error = None
+        notice = self.session.take_save_notice()         # saving failed, or another window's save is kept
+        if notice:
+            self.app.notify(notice)
 
     def _queue_end(self) -> None:
         """Once per game, when it is over: the family's end show, after the beats of the last move.

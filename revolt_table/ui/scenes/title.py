@@ -176,6 +176,8 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.app.resume_game()
+        if self.app.top is self:          # not resumed: the save was set aside (and said), so Resume goes
+            self.on_enter()
 
     def history(self) -> None:
         from revolt_table.ui.scenes.history import HistoryScene

@@ -6,15 +6,19 @@ step, where the score is kept and how to read the rules (F1), each in a small bo
 the thing it names, outlined. The rectangles come from the sections' own layout
 (`FamilyTable.tip_targets`), so a tip points at what is drawn, at any window size.
 
-Once per game: the game's rules id is remembered in the settings (`Settings.tips_seen`) when its tips
-open; Settings -> "Show tips again" empties that list. The texts are per game in the translation files
+Once per game: the game's rules id is remembered in the settings (`Settings.tips_seen`) when the player
+closes its tips on purpose (Got it, Esc, or Next past the last tip); Settings -> "Show tips again"
+empties that list. A click outside the box closes them for this table only (they come back at the next
+one), and never in the first OPEN_DWELL seconds: the tips open the moment the deal is over, often right
+after an impatient click that skipped the deal, and the next such click must not throw them away
+unread (issue 28). The texts are per game in the translation files
 (assets/locale/<lang>.tips.yaml: `tips.<game id>.<target>`, `tips.generic.<target>` for games without
 their own, such as a player's rules file).
 
 While shown the section is modal (the hand and the buttons wait; the menu button above still works) and
 the AI seats wait too (the scene does not apply their moves), so nothing happens behind a tip. "Next"
-(Enter, Space, Right) goes to the next tip, "Got it" closes them all, as do Esc and a click outside the
-box. The prompt and its buttons stay drawn under the tips (a tip points at them), and take input again
+(Enter, Space, Right) goes to the next tip, "Got it" closes them all, as do Esc and (after OPEN_DWELL) a
+click outside the box. The prompt and its buttons stay drawn under the tips (a tip points at them), and take input again
 the moment the tips close.
 
 REVOLT_TABLE_TIPS=0 switches tips off (tests that are not about them, headless tools).
@@ -36,6 +40,7 @@ Z_TIPS = Z_POPUP + 2           # over popups, under the menu button (which stays
 TARGETS = ("hand", "prompt", "score", "rules")     # the order tips are shown in
 ENV = "REVOLT_TABLE_TIPS"
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT)
+OPEN_DWELL = 0.8               # seconds after opening during which a click outside the box is ignored
 
 
 def tips_enabled() -> bool:
@@ -104,6 +109,7 @@ class TipsSection(Section):
         self.tips: list[tuple[str, str]] = []       # (target, translation key), in order
         self.index = 0
         self.opened = False                         # opened once for this table (never again)
+        self.age = 0.0                              # seconds since they opened
         self.box = pygame.Rect(0, 0, 0, 0)
         self.side = "bottom"
         self.target = pygame.Rect(0, 0, 0, 0)
@@ -126,8 +132,7 @@ class TipsSection(Section):
                 and view is not None and not view.is_over and s.session.is_human(s.viewer))
 
     def open(self) -> None:
-        """Show the tips (and remember, in the settings, that this game's tips were shown)."""
-        s = self.scene
+        """Show the tips (remembered as seen only when the player closes them on purpose: `close`)."""
         targets = self.table.tip_targets()
         game = self.game_id()
         self.tips = [(target, tip_key(game, target)) for target in TARGETS if target in targets]
@@ -135,15 +140,21 @@ class TipsSection(Section):
             if target not in TARGETS and i18n.has(f"tips.{game}.{target}"):
                 self.tips.append((target, f"tips.{game}.{target}"))
         self.index = 0
+        self.age = 0.0
         self.opened = True
-        settings = s.app.settings
-        seen = list(getattr(settings, "tips_seen", []))
-        if game not in seen:
-            settings.tips_seen = seen + [game]
-            s.app.save_settings()
 
-    def close(self) -> None:
+    def close(self, seen: bool = True) -> None:
+        """Close the tips; `seen`: the player closed them on purpose, so this game's tips are not
+        shown again (remembered in the settings)."""
         self.tips = []
+        if not seen:
+            return
+        settings = self.scene.app.settings
+        game = self.game_id()
+        listed = list(getattr(settings, "tips_seen", []))
+        if game not in listed:
+            settings.tips_seen = listed + [game]
+            self.scene.app.save_settings()
 
     def next(self) -> None:
         self.index += 1
@@ -154,7 +165,9 @@ class TipsSection(Section):
         return bool(self.tips)
 
     def update(self, dt: float) -> None:
-        if not self.tips and self.due():
+        if self.tips:
+            self.age += dt
+        elif self.due():
             self.open()
 
     # ---------------------------------------------------------------- layout
@@ -204,8 +217,10 @@ class TipsSection(Section):
             pressed = next((action for rect, action in self.buttons if rect.collidepoint(event.pos)), None)
             if pressed == "next":
                 self.next()
-            elif pressed == "done" or not self.box.collidepoint(event.pos):
+            elif pressed == "done":
                 self.close()
+            elif not self.box.collidepoint(event.pos) and self.age >= OPEN_DWELL:
+                self.close(seen=False)                # for this table; they come back at the next one
             return True
         if kind == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
