@@ -1,26 +1,46 @@
 """Dou Dizhu speed: random-play deals per second (with bidding), legal-move generation in microseconds,
 and, when RLCard 1.2.0 is importable, its random play measured in the same run for a ratio.
 
-    python benchmarks/doudizhu_speed.py [--seconds 5]
+    python benchmarks/doudizhu_speed.py [--seconds 5] [--against DIR]
 
 Our deals go through the public engine API only: `new_game`, `to_act`, `legal_moves`, `apply` (which
 validates every move). A random deal includes the bidding (and any redeals). RLCard is measured two
 ways: its raw `DoudizhuGame` (random legal action strings, no bidding: it fixes the landlord itself)
 and its `env.run` with random agents (which also encodes observations), the figure the issue quoted.
+
+`--against DIR` compares this checkout with another one (DIR: a checkout or an exported commit, e.g.
+`git archive main | tar -x -C /tmp/base`) in the same run: each side plays random deals in its own
+process, in alternating slices, so a change in the machine's load hits both alike (issue 27: the
+validated apply must keep today's deals per second).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# `--side ROOT` (one side of --against, below) plays the checkout at ROOT: it must be on the path first
+ROOT = Path(sys.argv[sys.argv.index("--side") + 1]) if "--side" in sys.argv else Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.games import doudizhu_combos as dz  # noqa: E402
+
+
+def random_deal(rules, seed: int, rng: random.Random) -> int:
+    """One random deal (bidding included) through the public API; returns its moves."""
+    state = rules.new_game(3, seed=seed)
+    moves = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_moves(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        moves += 1
+    return moves
 
 
 def our_random_deals(seconds: float) -> tuple[float, float]:
@@ -29,16 +49,26 @@ def our_random_deals(seconds: float) -> tuple[float, float]:
     deals = moves = 0
     start = time.perf_counter()
     while True:
-        state = rules.new_game(3, seed=deals)
-        while not state.is_over:
-            seat = state.to_act[0]
-            legal = state.legal_moves(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
-            moves += 1
+        moves += random_deal(rules, deals, rng)
         deals += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return deals / elapsed, moves / deals
+
+
+def side() -> None:
+    """One side of --against: for each number of seconds read from stdin, random deals for that long;
+    prints how many and the time they took."""
+    rules = load_rules("doudizhu")
+    rng = random.Random(0)
+    deals = 0
+    for line in sys.stdin:
+        seconds, done, start = float(line), 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            random_deal(rules, deals, rng)
+            deals += 1
+            done += 1
+        print(done, time.perf_counter() - start, flush=True)
 
 
 def per_call_us(fn, args_list, repeat: int) -> float:
@@ -148,10 +178,44 @@ def rlcard_env_rate(seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
+def against(other: Path, seconds: float, slices: int = 20) -> tuple[float, float]:
+    """Deals per second of this checkout and of `other`, measured in alternating slices (see the module
+    docstring); the first slice of each side is a warm-up and is not counted."""
+    here = Path(__file__).resolve().parents[1]
+    sides = [subprocess.Popen([sys.executable, __file__, "--side", str(root)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True) for root in (here, other.resolve())]
+    totals = [[0, 0.0], [0, 0.0]]
+    try:
+        for k in range(slices + 1):
+            for i, side in enumerate(sides if k % 2 == 0 else sides[::-1]):
+                side.stdin.write(f"{seconds / slices}\n")
+                side.stdin.flush()
+                done, took = side.stdout.readline().split()
+                if k:
+                    index = i if k % 2 == 0 else 1 - i
+                    totals[index][0] += int(done)
+                    totals[index][1] += float(took)
+    finally:
+        for side in sides:
+            side.stdin.close()
+            side.wait()
+    return totals[0][0] / totals[0][1], totals[1][0] / totals[1][1]
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--against", type=Path, metavar="DIR", help="another checkout to compare with (see above)")
+    parser.add_argument("--side", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.side is not None:
+        side()
+        return
+    if args.against is not None:
+        ours, theirs = against(args.against, 2 * args.seconds)
+        print(f"random play with bidding, interleaved: this checkout {ours:.0f} deals/s, {args.against} "
+              f"{theirs:.0f} deals/s (ratio {ours / theirs:.3f})")
+        return
     our_random_deals(0.5)  # warm-up
     ours, moves = our_random_deals(args.seconds)
     print(f"random play with bidding: {ours:7.0f} deals/s ({moves:.0f} moves per deal, public API, validated)")

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from revolt_table.ai.bomb_ai import BombHeuristicAgent  # noqa: E402
 from revolt_table.ai.registry import make_agent  # noqa: E402
-from revolt_table.engine import Move, Played, load_rules  # noqa: E402
+from revolt_table.engine import Played, describe_all, load_rules  # noqa: E402
 from revolt_table.games.bomb_events import AttackResolved, Exploded, FightCommitted, LieutenantLost  # noqa: E402
 
 RULES = ("revolucion", None)      # id or path of the rules file played, and its variant (set by the CLI)
@@ -53,24 +53,24 @@ class Deviant(BombHeuristicAgent):
 
     def decide(self, view, legal_moves, rng):
         phase, kind = view.info.phase, self.kind
+        infos = describe_all(self.rules, view, legal_moves)
         if kind == "never_attack" and phase == "turn":
-            legal_moves = [m for m in legal_moves if not m.text.startswith("attack:")]
+            legal_moves = [i.move for i in infos if i.kind != "attack"]
         elif kind == "always_attack" and phase == "turn":
-            attacks = [m for m in legal_moves if m.text.startswith("attack:")]
+            attacks = [i for i in infos if i.kind == "attack"]
             if attacks:
-                target = self.weakest(view, [int(m.text.split(":")[1]) for m in attacks])
-                return next(m for m in attacks if m.text == f"attack:{target}")
+                return self.aimed_at(attacks, self.weakest(view, [i.target for i in attacks]))
         elif kind == "never_exchange" and phase == "exchange":
-            return Move("keep")
+            return self.first(infos, "keep")
         elif kind == "commit_everything" and phase in ("commit_a", "commit_d"):
-            return max(legal_moves, key=lambda m: (self.fight_value(m), m.text))
+            return max(infos, key=lambda i: (self.fight_value(i), i.text)).move
         elif kind == "never_defend" and phase in ("commit_d", "fort"):
-            return next(m for m in legal_moves if m.text in ("fight:none", "pass"))
+            return next(i.move for i in infos if i.kind == "pass" or (i.kind == "fight" and not i.cards
+                                                                          and not i.amount))
         return super().decide(view, legal_moves, rng)
 
-    def fight_value(self, move: Move) -> int:
-        cards, sp = move.payload
-        return sum(self.card(c).value for c in cards) + sp
+    def fight_value(self, info) -> int:
+        return sum(self.card(c).value for c in info.cards) + info.amount
 
 
 def agent(name: str, rules):

@@ -14,11 +14,16 @@ Per game (seeded: game g of a cell uses seed g, start seat g mod N; a failure na
   - views are isolated: writing into one seat's view (its info, when a family still hands out dicts)
     changes neither the state nor another seat's view, and a view's zones cannot be written;
   - forged moves: a Move with a legal text and another move's (or a made-up) payload plays exactly
-    what its text says: same events, history and views as the engine's own Move.
+    what its text says: same events, history and views as the engine's own Move;
+  - typed moves (issue 27): every legal move is described (engine/move.py `MoveInfo`) with a kind its
+    phase table declares and only cards of the seat's hand, its label is said in English without error,
+    and a seat given as 1.0 or True, or a move given as None, 3 or bytes, gets an IllegalMove.
 The expensive checks (illegal moves, views, forged moves) run every --check-every moves.
 
-    nice -n 10 python benchmarks/soak.py [--games 100000] [--only revolte] [--workers N]
+    nice -n 10 python benchmarks/soak.py [--games 100000 | --total 100000] [--only revolte] [--workers N]
         [--check-every 32] [--replay-every 10] [--quick]
+
+`--games` is per cell; `--total` spreads that many games over all cells (issue 27: 100,000 in all).
 
 Prints per cell (game, players): games, moves, games per CPU second and failed games (with the first distinct
 findings and their seeds), then the totals; exit 1 on any failure. --quick plays 4 games a cell in
@@ -40,7 +45,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from revolt_table.engine import GameOver, IllegalMove, Info, Move, ScoreChanged, load_rules, replay  # noqa: E402
+from revolt_table.engine import (GameOver, IllegalMove, Info, Move, ScoreChanged, describe_all, load_rules,  # noqa: E402
+                                 replay)
+from revolt_table.services import i18n  # noqa: E402
 from revolt_table.services.resources import rules_dir  # noqa: E402
 
 MAX_MOVES = 20_000
@@ -152,7 +159,7 @@ def check_illegal(state, seat: int, texts: list[str], rng: random.Random) -> Non
     wrong = [t for t in texts if t not in legal]
     attempts: list[tuple[object, object]] = [(seat, rng.choice(wrong))] if wrong else []
     attempts += [(s, next(iter(legal))) for s in range(state.players) if s not in state.to_act][:1]
-    attempts += [(True, next(iter(legal))), (seat, None)]
+    attempts += [(True, next(iter(legal))), (float(seat), next(iter(legal))), (seat, None), (seat, 3), (seat, b"x")]
     for who, move in attempts:
         try:
             state.apply(who, move)
@@ -176,6 +183,21 @@ def check_forged(state, seat: int, move: Move, legal: list[Move]) -> None:
         check(forged.history == honest.history, "a forged payload changed the history")
         check(forged.view(seat) == honest.view(seat),
               f"a forged payload for {move.text} left another state than the engine's own Move")
+
+
+def check_described(state, seat: int, legal: list[Move]) -> None:
+    """Every legal move has a descriptor: a kind its phase declares, only the seat's hand cards, a label."""
+    view = state.view(seat)
+    phases = getattr(state.rules.family, "phases", None)
+    hand = Counter(view.hand() or ())
+    infos = describe_all(state.rules, view, legal)
+    check([i.move for i in infos] == legal, "the descriptors are not of the legal moves, in order")
+    for info in infos:
+        if phases is not None:
+            check(info.phase in phases and info.kind in phases[info.phase].kinds,
+                  f"{info.text}: kind {info.kind!r} is not declared by phase {info.phase!r}")
+        check(not Counter(info.cards) - hand, f"{info.text} uses cards the seat does not hold")
+        check(bool(i18n.say(info.label, [f"P{k}" for k in range(state.players)])), f"{info.text} has no label")
 
 
 def check_end(state, events: list) -> None:
@@ -212,7 +234,7 @@ def soak_game(rules, players: int, seed: int, check_every: int, do_replay: bool,
             if len(texts) < 200:
                 texts.extend(m.text for m in legal[:5])
             for side_check, args in ((check_illegal, (texts, rng)), (check_views, ()),
-                                     (check_forged, (move, legal))):
+                                     (check_forged, (move, legal)), (check_described, (legal,))):
                 try:
                     side_check(state, seat, *args)
                 except Exception as exc:  # noqa: BLE001 - every exception is a finding
@@ -299,12 +321,15 @@ def report(outcome: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100_000, help="games per game and player count")
+    parser.add_argument("--total", type=int, help="games in all, spread evenly over every cell")
     parser.add_argument("--only", help="one game id (its variants included)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--check-every", type=int, default=32, help="illegal/view/forged checks every N moves")
     parser.add_argument("--replay-every", type=int, default=10, help="replay every N-th game from its record")
     parser.add_argument("--quick", action="store_true", help="4 games a cell, in this process")
     args = parser.parse_args(argv)
+    if args.total:
+        args.games = -(-args.total // len(cells(args.only)))
     if args.quick:
         args.games, args.workers, args.check_every, args.replay_every = 4, 1, 2, 2
     outcome = run(max(1, args.games), args.only, args.workers, max(1, args.check_every), args.replay_every)

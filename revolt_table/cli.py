@@ -4,6 +4,7 @@ list the games kept in the history and replay one move by move."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -321,12 +322,24 @@ def _use_language(args: argparse.Namespace) -> None:
     i18n.set_language(code)
 
 
+def _write_lines(lines: list[str]) -> None:
+    """Print `lines` to stdout, ending quietly when the reader has gone (`revolt-table replay ... | head`):
+    no traceback, and no second error when Python flushes stdout at exit."""
+    try:
+        for line in lines:
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _history(args: argparse.Namespace) -> int:
     from .records.replay_text import history_command
 
     _use_language(args)
     text, code = history_command()
-    print(text)
+    _write_lines(text.split("\n"))
     return code
 
 
@@ -341,7 +354,7 @@ def _replay(args: argparse.Namespace) -> int:
         return code
     if args.text:
         lines, ok = replay_lines(entry)
-        print("\n".join(lines))
+        _write_lines(lines)
         return 0 if ok else EXIT_FAILED
     if args.file is not None:               # an exported game: into the history, to be listed there
         from .records.replay_text import import_problem

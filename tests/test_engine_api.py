@@ -16,14 +16,10 @@ from revolt_table.engine import IllegalMove, Info, Move, Refusal, load_rules
 from revolt_table.engine.message import NO_SUCH_SEAT, NOT_A_MOVE, NOT_LEGAL
 
 GAMES = ["revoltaaa", "doudizhu", "revolte", "revolucion"]
-# Families whose state still overrides `apply` with its own checks (the hot path inlined): they get the
-# base class's validation when their owner converts them; strict, so the mark goes when they pass.
-OWN_APPLY = {"doudizhu"}
 
 
-def games(*, own_apply_fails: bool = False):
-    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="overrides apply"))
-            if own_apply_fails and g in OWN_APPLY else g for g in GAMES]
+def games():
+    return list(GAMES)
 
 
 def positions(game: str, games: int = 3, seed: int = 0, every: int = 3):
@@ -48,7 +44,7 @@ def snapshot(state) -> tuple:
     return (repr(state.record()), tuple(state.view(s) for s in [None, *range(state.players)]))
 
 
-@pytest.mark.parametrize("game", games(own_apply_fails=True))
+@pytest.mark.parametrize("game", games())
 def test_bad_seats_change_nothing(game):
     for state in positions(game, games=2, every=7):
         before = snapshot(state)
@@ -65,7 +61,7 @@ def test_bad_seats_change_nothing(game):
         assert snapshot(state) == before            # no phantom history entry, nothing moved
 
 
-@pytest.mark.parametrize("game", games(own_apply_fails=True))
+@pytest.mark.parametrize("game", games())
 def test_wrong_move_types_raise_illegal_move(game):
     for state in positions(game, games=2, every=9):
         seat = state.to_act[0]
@@ -78,7 +74,7 @@ def test_wrong_move_types_raise_illegal_move(game):
         assert snapshot(state) == before
 
 
-@pytest.mark.parametrize("game", games(own_apply_fails=True))
+@pytest.mark.parametrize("game", games())
 def test_long_input_is_never_echoed_whole(game):
     state = next(positions(game, games=1))
     seat = state.to_act[0]
@@ -107,7 +103,7 @@ class Forged:
     __hash__ = object.__hash__
 
 
-@pytest.mark.parametrize("game", games(own_apply_fails=True))
+@pytest.mark.parametrize("game", games())
 def test_forged_payload_plays_the_canonical_move(game):
     """A Move with a legal text and another move's payload (or a made-up one) plays exactly what its
     text says: same events, same state, same history as the legal Move itself."""
@@ -127,7 +123,7 @@ def test_forged_payload_plays_the_canonical_move(game):
     assert checked > 20
 
 
-@pytest.mark.parametrize("game", games(own_apply_fails=True))
+@pytest.mark.parametrize("game", games())
 def test_apply_passes_the_engines_own_move_object(game, monkeypatch):
     state = next(positions(game, games=1))
     seat = state.to_act[0]

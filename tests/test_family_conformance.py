@@ -199,10 +199,54 @@ def test_info_is_immutable_and_messages_are_translated(family_rules):
             explanation = getattr(event, "explanation", None)
             assert explanation in (None, "") or isinstance(explanation, Message), event
             said.update(messages_in(event))
+            if callable(getattr(event, "sentence", None)):      # what an event says of itself (the replay)
+                said.update(messages_in(event.sentence()))
         for seat in state.to_act:
             said.update(messages_in(state.refusal(seat, "no such move")))
     for message in said:
         assert_said_everywhere(message)
+
+
+# ------------------------------------------------------------------------------------------ typed moves
+
+@pytest.mark.parametrize("family_rules", family_params(), indirect=True)
+def test_apply_is_the_engines_own(family_rules):
+    """No family bypasses the engine's checks (issue 27: Dou Dizhu's state had its own apply)."""
+    state = family_rules[0].new_game(family_rules[0].min_players, seed=1)
+    assert type(state).apply is GameState.apply and type(state).legal_move is GameState.legal_move
+
+
+@pytest.mark.parametrize("family_rules", family_params(), indirect=True)
+def test_every_legal_move_is_described_with_a_kind_its_phase_declares(family_rules):
+    """Each legal move's descriptor: a kind its phase table declares, only hand cards, the selection of
+    those cards makes it, and a label said in every language (the toy family: its text, generically)."""
+    phases = getattr(family_rules[0].family, "phases", None)
+    said: set[Message] = set()
+    kinds: set[tuple[str, str]] = set()
+    for state, _ in random_games(family_rules, games=2):
+        for seat in state.to_act:
+            legal = state.legal_moves(seat)
+            infos = state.describe_moves(seat)
+            assert [i.move for i in infos] == legal
+            hand = Counter(state.view(seat).hand() or ())
+            for info in infos:
+                assert not Counter(info.cards) - hand, (info, hand)
+                if phases is not None:
+                    assert info.phase in phases and info.kind in phases[info.phase].kinds, info
+                kinds.add((info.phase, info.kind))
+                if info.cards and len(infos) < 60:
+                    assert info.move in [i.move for i in state.moves_with_cards(seat, info.cards)], info
+                said.add(info.label)
+            assert state.describe(seat, legal[0].text) == infos[0]          # a text describes like its Move
+    if phases is not None:
+        assert {kind for _, kind in kinds} == {k for p in phases.values() for k in p.kinds} - MISSED_KINDS.get(
+            family_rules[0].family.name, set())
+    for message in said:
+        assert_said_everywhere(message)
+
+
+#: kinds of move two short random games may never meet
+MISSED_KINDS = {"tricks": {"take"}}
 
 
 # ------------------------------------------------------------------------------------------ a fifth family

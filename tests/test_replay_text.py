@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import random
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -55,10 +57,22 @@ def test_replay_last_text_prints_every_move_and_the_final_scores(store, game, pl
     assert lines[1].startswith("Seats: 1. Ada (Computer · normal), 2. Bo (Computer · easy), 3. Cy (Computer · random)")
     moves = [line for line in lines if not line.startswith(SAID)][2:-2]
     width = len(str(len(state.history)))
-    assert moves == [f"{str(i).rjust(width)}. {names[seat]}: {move}" for i, (seat, move) in enumerate(state.history, 1)]
+    assert moves == [f"{str(i).rjust(width)}. {names[seat]}: {said}"
+                     for i, (seat, said) in enumerate(labels(game, players, 11, state.history, names), 1)]
     assert lines[-2] == "Final scores: " + ", ".join(f"{n} {p}" for n, p in zip(names, state.scores))
     winners = ", ".join(names[w] for w in state.winners)
     assert lines[-1] == (f"Shared win: {winners}" if len(state.winners) > 1 else f"Winner: {winners}")
+
+
+def labels(game: str, players: int, seed: int, moves, names) -> list[tuple[int, str]]:
+    """(seat, the move as the game names it) for each move of a game replayed from its seed."""
+    state = load_rules(game).new_game(players, seed=seed)
+    out = []
+    for seat, text in moves:
+        said = i18n.say(state.describe(seat, text).label, names)
+        out.append((seat, said[:1].upper() + said[1:]))
+        state.apply(seat, text)
+    return out
 
 
 def test_the_game_s_own_sentences_are_translated(store):
@@ -88,8 +102,9 @@ def test_an_unreplayable_game_prints_what_it_can_and_why(store):
     lines = text.splitlines()
     assert code == 1
     assert lines[-1] == "Unreplayable: move 4 (2222) is no longer allowed"
+    names = [seat.name for seat in bad.seats]
     assert [line for line in lines if line[:2].strip().isdigit()] == [
-        f"{i:>2}. {bad.seats[s].name}: {m}" for i, (s, m) in enumerate(bad.moves[:3], 1)]
+        f"{i:>2}. {names[s]}: {m}" for i, (s, m) in enumerate(labels("doudizhu", 3, bad.seed, bad.moves[:3], names), 1)]
     assert lines[-3].startswith("Final scores: ")                       # the stored result
 
 
@@ -154,3 +169,50 @@ def test_every_history_text_exists_in_every_language_with_the_same_placeholders(
         for key, text in english.items():
             assert key in table, (lang, key)
             assert i18n.placeholders(table[key]) == i18n.placeholders(text), (lang, key)
+
+
+# ------------------------------------------------------------------------------------------ issue 27
+
+#: the notation of a Dou Dizhu deal that must never reach a player: bids, passes, card ids, jokers
+ENGINE_CODE = re.compile(r"\b(?:bid\d|pass|[3-9TJQKA2][SHDC]|BJ|RJ)\b")
+
+
+def cli_replay(home: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "REVOLT_TABLE_HOME": str(home), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    return subprocess.run([sys.executable, "-m", "revolt_table", "replay", "--last", "--text", *args],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("lang, landlord", [("pt", "proprietário"), ("zh", "地主"), ("en", "landlord")])
+def test_a_dou_dizhu_replay_names_every_move_and_prints_no_engine_code(tmp_path, monkeypatch, lang, landlord):
+    """`revolt-table replay --last --text --language pt` after a Dou Dizhu deal: every move as players
+    read it (no `bid2`, `3S`, `BJ`, `334455`...), who is landlord with the bottom cards, the multiplier."""
+    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path))
+    state = ai_only_game("doudizhu", 3, 21)
+    assert any(text.startswith("bid") for _, text in state.history)
+    HistoryStore().add_game(state, ["ai:normal", "ai:easy", "random"], ["Ana", "Bia", "Caio"], date=T0)
+    done = cli_replay(tmp_path, "--language", lang)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert ENGINE_CODE.findall(out) == []
+    lines = [line.split(": ", 1)[-1] if lang != "zh" else re.split(r"[:：] ?", line, maxsplit=1)[-1]
+             for line in out.splitlines() if re.match(r"^\s*\d+\. ", line)]
+    assert len(lines) == len(state.history)
+    for said, (_, text) in zip(lines, state.history):
+        assert text not in said.split(), (text, said)                       # "334455" is never a word
+    info = state.view(None).info
+    bottom = i18n.t_in(lang, "climbing.said.landlord.other", name="X", bid=info.bid, cards="")
+    assert landlord in out and bottom.split("X")[-1].strip(": ：").split()[0] in out
+    assert str(info.multiplier) in out and "×" in out
+
+
+def test_a_replay_into_a_closed_pipe_ends_quietly(tmp_path, monkeypatch):
+    """`revolt-table replay --last --text | head -1`: the reader goes away; no traceback, exit 0."""
+    monkeypatch.setenv("REVOLT_TABLE_HOME", str(tmp_path))
+    HistoryStore().add_game(ai_only_game("revolucion", 4, 3), ["ai:normal"] * 4, ["A", "B", "C", "D"], date=T0)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    child = subprocess.Popen([sys.executable, "-m", "revolt_table", "replay", "--last", "--text"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child.stdout.close()                                 # gone before the first line is written
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 0 and b"Traceback" not in err and b"BrokenPipe" not in err, err

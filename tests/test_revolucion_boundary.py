@@ -225,8 +225,29 @@ def test_refusals_agree_with_legal_moves_on_every_move(players):
 
 def test_ui_and_ai_read_only_views_events_moves_refusals_and_params():
     for rel in ("revolt_table/ui/table/bomb.py", "revolt_table/ui/table/bomb_faces.py",
-                "revolt_table/ui/table/bomb_moves.py", "revolt_table/ai/bomb_ai.py"):
+                "revolt_table/ui/table/bomb_play.py", "revolt_table/ai/bomb_ai.py",
+                "revolt_table/ai/bomb_hints.py"):
         text = (ROOT / rel).read_text(encoding="utf-8")
         for banned in ("rules.data", "state.phase", "state.ctx", ".alive()", "public_info", "_bomb_tables",
                        "state.hands", "state.lieutenants", "state.winner", "state.round_no"):
             assert banned not in text, (rel, banned)
+
+
+def test_the_ai_and_the_hints_answer_every_step_of_the_phase_table():
+    """games/bomb.py declares the phases (their moves, how they apply, the step each asks); the AI and
+    the hints key their answers by those steps, and none is missing or left over (issue 27: the phase
+    names were mirrored by hand in three places)."""
+    from revolt_table.ai.bomb_ai import BombHeuristicAgent
+    from revolt_table.ai.bomb_hints import Reasons
+    from revolt_table.games.bomb import PHASES, BombState
+
+    rules = load_rules("revolucion")
+    state = rules.new_game(4, seed=1)
+    agent = BombHeuristicAgent(rules)
+    assert set(agent.answers()) == set(PHASES.steps)
+    assert set(Reasons(agent, state.view(state.to_act[0])).answers()) == set(PHASES.steps)
+    for rel in ("revolt_table/games/bomb.py", "revolt_table/ai/bomb_ai.py", "revolt_table/ai/bomb_hints.py"):
+        assert 'getattr(self, "_' not in (ROOT / rel).read_text(encoding="utf-8"), rel   # no dispatch by name
+    for phase in PHASES.values():
+        assert phase.moves.__qualname__.startswith("BombState.") and phase.apply.__qualname__.startswith("BombState.")
+    assert BombState.legal_moves.__qualname__ == "BombState.legal_moves"

@@ -36,15 +36,17 @@ def test_quick_soak_passes_and_prints_every_cell(soak, capsys):
 
 
 def test_soak_finds_a_state_that_plays_the_callers_payload(soak, monkeypatch, capsys):
-    def trusting(self, seat, move):          # the old bug: the caller's Move reaches _apply
-        return move if isinstance(move, Move) and self.canonical_move(seat, move.text) else self.parse_move(seat, move)
+    def trusting(self, seat, move):          # the old bug: the text is checked, the caller's Move applied
+        if isinstance(move, Move) and self.canonical_move(seat, move.text):
+            self.history.append((seat, move.text))
+            return by_payload(self, seat, move)
+        return real_apply(self, seat, move)
 
     def by_payload(self, seat, move):        # and _apply believes the payload
-        return real_apply(self, seat, self.t.moves[move.payload] if isinstance(move.payload, int) else move)
+        return real_private(self, seat, self.t.moves[move.payload] if isinstance(move.payload, int) else move)
 
-    real_apply = MajorityState._apply
-    monkeypatch.setattr(MajorityState, "legal_move", trusting)
-    monkeypatch.setattr(MajorityState, "_apply", by_payload)
+    real_apply, real_private = MajorityState.apply, MajorityState._apply
+    monkeypatch.setattr(MajorityState, "apply", trusting)
     assert soak.main(["--quick", "--only", "revoltaaa"]) == 1
     assert "forged payload" in capsys.readouterr().out
 

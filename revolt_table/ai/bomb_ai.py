@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.move import Move
+from ..engine.move import Move, MoveInfo, describe_all
 from ..engine.state import View
-from ..games.bomb import parse_commit
+from ..games.bomb import PHASES
 from .base import HeuristicAgent
 
 DIE_MEAN = 3.5
@@ -81,10 +81,6 @@ class BombHeuristicAgent(HeuristicAgent):
             return 2.0
         return 1.6
 
-    @staticmethod
-    def by_text(moves: list[Move]) -> dict[str, Move]:
-        return {m.text: m for m in moves}
-
     def fight_strength(self, hand: list[str]) -> float:
         fighters = [self.card(c).value for c in hand if self.card(c).fighter]
         if not fighters:
@@ -94,10 +90,16 @@ class BombHeuristicAgent(HeuristicAgent):
         return max(fighters) + eq + su
 
     # --- choice -------------------------------------------------------------------------------------
+    def answers(self) -> dict:
+        """The handler of each step of the game's phase table (games/bomb.py PHASES): it gets the view
+        and the legal moves described (`MoveInfo`), and returns one of those moves or None."""
+        return {"exchange": self._exchange, "irish": self._irish, "turn": self._turn, "massacre": self._massacre,
+                "dig": self._dig, "fort": self._fort, "commit": self._commit, "tactic": self._tactic,
+                "after": self._after, "explosion": self._explosion, "wrongwire": self._wrongwire}
+
     def decide(self, view: View, legal_moves: list[Move], rng: random.Random) -> Move:
-        phase = view.info.phase
-        handler = getattr(self, "_" + phase, None) or getattr(self, "_" + phase.split("_")[0], None)
-        move = handler(view, legal_moves, rng) if handler else None
+        handler = self.answers()[PHASES.step(view.info.phase)]
+        move = handler(view, describe_all(self.rules, view, legal_moves), rng)
         return move if move is not None else legal_moves[0]
 
     @staticmethod
@@ -115,130 +117,122 @@ class BombHeuristicAgent(HeuristicAgent):
         return max(seats, key=lambda s: (info.lieutenants[s], info.support[s],
                                          view.zones[f"hand:{s}"].count, -self.distance(view, s)))
 
-    # --- phases -------------------------------------------------------------------------------------
-    def _exchange(self, view, moves, rng):
+    @staticmethod
+    def aimed_at(infos: list[MoveInfo], seat: int) -> Move:
+        """The move among `infos` that names `seat`."""
+        return next(i.move for i in infos if i.target == seat)
+
+    @staticmethod
+    def first(infos: list[MoveInfo], kind: str) -> Move | None:
+        return next((i.move for i in infos if i.kind == kind), None)
+
+    # --- steps ----------------------------------------------------------------------------------------
+    def _exchange(self, view, infos, rng):
         hand = list(view.hand())
+        keep = self.first(infos, "keep")
         if view.info.ctx.swaps >= 3:
-            return Move("keep")
-        options = [(self.keep_value(m.text[5:], hand), m) for m in moves if m.text.startswith("swap:")]
-        value, move = min(options, key=lambda x: (x[0], x[1].text))
-        return move if value < 1.5 else Move("keep")
+            return keep
+        options = [(self.keep_value(i.card, hand), i) for i in infos if i.kind == "swap"]
+        value, info = min(options, key=lambda x: (x[0], x[1].text))
+        return info.move if value < 1.5 else keep
 
-    def _irish(self, view, moves, rng):
-        targets = [int(m.text.split(":")[1]) for m in moves if m.text != "pass"]
-        if not targets:
-            return Move("pass")
-        target = self.strongest(view, targets)
-        card = next(m.text.split(":")[0] for m in moves if m.text != "pass")
-        return Move(f"{card}:{target}")
+    def _irish(self, view, infos, rng):
+        plays = [i for i in infos if i.kind == "play"]
+        if not plays:
+            return self.first(infos, "pass")
+        target = self.strongest(view, [i.target for i in plays])
+        card = plays[0].card
+        return next(i.move for i in plays if i.card == card and i.target == target)
 
-    def _turn(self, view, moves, rng):
+    def _turn(self, view, infos, rng):
         info, seat = view.info, view.seat
         hand = list(view.hand())
-        texts = self.by_text(moves)
+        plays = [i for i in infos if i.kind == "play"]
         # 1. disarm when allowed: +support and the next round's lead
-        for m in moves:
-            if ":" not in m.text and "+" not in m.text and m.text in self.t.cards and \
-                    self.has_kind(m.text, "turn", "disarm"):
-                return m
+        for i in plays:
+            if self.has_kind(i.card, "turn", "disarm"):
+                return i.move
         # 2. massacre the party closest to elimination
-        kills = [m for m in moves if ":" in m.text and m.text.split(":")[0] in self.t.cards
-                 and self.has_kind(m.text.split(":")[0], "turn", "kill_lieutenant")]
+        kills = [i for i in plays if i.target is not None and self.has_kind(i.card, "turn", "kill_lieutenant")]
         if kills:
-            target = self.weakest(view, [int(m.text.split(":")[1]) for m in kills])
-            return next(m for m in kills if m.text.endswith(f":{target}"))
+            return self.aimed_at(kills, self.weakest(view, [i.target for i in kills]))
         # 3. climate cards: open a revolution when strong, call democracy when weak
         strength = self.fight_strength(hand)
-        for m in moves:
-            if m.text in self.t.cards and self.has_kind(m.text, "turn", "set_climate"):
-                climate = self.card(m.text).effect("turn", "set_climate").climate
+        for i in plays:
+            if i.target is None and self.has_kind(i.card, "turn", "set_climate"):
+                climate = self.card(i.card).effect("turn", "set_climate").climate
                 attacks_now = self.attack_cap(info.climate)
                 attacks_then = self.attack_cap(climate)
                 if climate == info.climate or (attacks_then > attacks_now and strength >= 5) \
                         or (attacks_then < attacks_now and strength < 4):
-                    return m   # a favourable change, or a free card in the same climate
+                    return i.move   # a favourable change, or a free card in the same climate
         # 4. attack when favoured
-        attacks = [m for m in moves if m.text.startswith("attack:")]
+        attacks = [i for i in infos if i.kind == "attack"]
         if attacks and strength:
-            targets = [int(m.text.split(":")[1]) for m in attacks]
-            target = self.weakest(view, targets)
+            target = self.weakest(view, [i.target for i in attacks])
             defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
             defence += min(info.support[target], 1) + self.t.defender_bonus
             if strength + DIE_MEAN + min(info.support[seat], 1) - defence >= self.attack_margin:
-                return texts[f"attack:{target}"]
+                return self.aimed_at(attacks, target)
         # 5. move the bomb
-        return self._move_bomb(view, moves, hand)
+        return self._move_bomb(view, infos, hand)
 
     def attack_cap(self, climate: str) -> int:
         attacks = self.t.climates[climate].attacks
         return 99 if attacks is None else attacks
 
-    def _receiver(self, view, seat: int, text: str) -> tuple[int, int, bool]:
-        """Who a bomb move reaches, how many extra cards it spends, and whether it explodes there."""
-        parts = text.split("+")
-        card, _, dest = parts[0].partition(":")
-        target = self.t.receiver(seat, card, int(dest) if dest else None, view.info.alive, view.players)
-        extras = parts[1:]
-        steps, explode = self.t.bomb_steps(extras)
-        return target, len(extras), explode or view.info.timer - steps <= 0
+    def explodes(self, view, send: MoveInfo) -> bool:
+        """Does this bomb move (`send`) make the bomb explode where it arrives?"""
+        steps, explode = self.t.bomb_steps(send.cards[1:])
+        return explode or view.info.timer - steps <= 0
 
-    def _move_bomb(self, view, moves, hand):
-        seat, info = view.seat, view.info
-        digs = [m for m in moves if m.text.startswith("dig")]
+    def _move_bomb(self, view, infos, hand):
+        info = view.info
+        digs = [i for i in infos if i.kind == "dig"]
         if digs:
             if len(digs) == 1:
-                return digs[0]
-            return min(digs, key=lambda m: (self.keep_value(m.text[4:], hand), m.text))
+                return digs[0].move
+            return min(digs, key=lambda i: (self.keep_value(i.card, hand), i.text)).move
         best, best_score = None, float("-inf")
-        for m in moves:
-            head = m.text.split("+")[0].split(":")[0]
-            if head not in self.t.cards or self.card(head).type != "movement":
+        for i in infos:
+            if i.kind != "send":
                 continue
-            target, n_extras, explodes = self._receiver(view, seat, m.text)
-            lts = info.lieutenants[target]
-            if explodes:
+            n_extras = len(i.cards) - 1
+            lts = info.lieutenants[i.target]
+            if self.explodes(view, i):
                 score = 10 - 2 * lts - 0.3 * n_extras
             else:
                 score = -0.5 * lts - 1.0 * n_extras
                 left_after = info.timer - 1 - n_extras
                 if left_after == 1:
                     score -= 1.5   # the receiver will look for a victim next: maybe us
-            score -= 0.2 * (self.t.direction(head) == "any")
+            score -= 0.2 * (self.t.direction(i.card) == "any")
             if score > best_score:
-                best, best_score = m, score
+                best, best_score = i.move, score
         return best
 
-    def _dig(self, view, moves, rng):
-        targets = [int(m.text.split(":")[1]) for m in moves]
-        target = self.weakest(view, targets)
-        return next(m for m in moves if m.text.endswith(f":{target}"))
+    def _dig(self, view, infos, rng):
+        return self.aimed_at(infos, self.weakest(view, [i.target for i in infos]))
 
-    def _fort(self, view, moves, rng):
+    def _fort(self, view, infos, rng):
         hand = list(view.hand())
         lts = view.info.lieutenants[view.seat]
-        forts = [m for m in moves if m.text != "pass"]
+        forts = [i.move for i in infos if i.kind == "play"]
         n_protect = sum(1 for c in hand if self.card(c).effects("explosion"))
         if lts == 1 or self.fight_strength(hand) < 3 or n_protect >= 3:
             return forts[0]
-        return Move("pass")
+        return self.first(infos, "pass")
 
-    def _commit(self, view, moves, rng):
+    def _commit(self, view, infos, rng):
         info, seat = view.info, view.seat
         ctx = info.ctx
         attacking = ctx.attacker == seat
         if not attacking and self.smart_defence:
-            return self._defend(view, moves)
+            return self._defend(view, infos)
         lts = info.lieutenants[seat]
         best, best_score = None, float("-inf")
-        for m in moves:
-            body = m.text.split(":", 1)[1]
-            cards, sp = [], 0
-            if body != "none":
-                for part in body.split("+"):
-                    if part.startswith("sp"):
-                        sp = int(part[2:])
-                    else:
-                        cards.append(part)
+        for i in infos:
+            cards, sp = i.cards, i.amount
             value = sum(self.card(c).value for c in cards)
             cost = sum(0.6 for c in cards if self.card(c).discard_after_fight)
             if attacking:
@@ -247,10 +241,10 @@ class BombHeuristicAgent(HeuristicAgent):
                 sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
             score = value - cost + sp * sp_worth - sp * 0.9
             if score > best_score:
-                best, best_score = m, score
+                best, best_score = i.move, score
         return best
 
-    def _defend(self, view, moves):
+    def _defend(self, view, infos):
         """The defender has seen the attack: weigh the chance to win against the cards it costs.
 
         A hopeless defence keeps its cards (a Doctor or Bodyguard may still save the lieutenant);
@@ -267,8 +261,8 @@ class BombHeuristicAgent(HeuristicAgent):
         stake = self.lieutenant_worth * (2.0 if lts == 1 else 1.0)
         sp_worth = self.last_lieutenant_sp_worth if lts == 1 else self.defend_sp_worth
         best, best_score = None, float("-inf")
-        for m in moves:
-            cards, sp = parse_commit(m.text)
+        for i in infos:
+            cards, sp = i.cards, i.amount
             total = sum(self.card(c).value for c in cards) + sp + bonus
             wins = sum(1 for a in range(1, die + 1) for d in range(1, die + 1)
                        if d + total > a + attack or (defender_wins_ties and d + total == a + attack))
@@ -277,37 +271,35 @@ class BombHeuristicAgent(HeuristicAgent):
             spent = sum(self.keep_value(c, hand) for c in cards if self.card(c).discard_after_fight)
             score = p * stake - (1 - p) * lost - p * spent - sp * (0.9 - sp_worth) - 0.01 * len(cards)
             if score > best_score:
-                best, best_score = m, score
+                best, best_score = i.move, score
         return best
 
-    def _tactic(self, view, moves, rng):
-        plays = [m for m in moves if m.text != "pass"]
-        simple = [m for m in plays if ":" not in m.text]
+    def _tactic(self, view, infos, rng):
+        plays = [i for i in infos if i.kind == "play"]
+        simple = [i.move for i in plays if i.target is None]
         if simple:
             return simple[0]
-        allies = [int(m.text.split(":")[1]) for m in plays]
-        ally = self.weakest(view, allies)
-        return next(m for m in plays if m.text.endswith(f":{ally}"))
+        return self.aimed_at(plays, self.weakest(view, [i.target for i in plays]))
 
-    def _after(self, view, moves, rng):
-        plays = [m for m in moves if m.text != "pass"]
+    def _after(self, view, infos, rng):
+        plays = [i for i in infos if i.kind == "play"]
         # a Doctor is enough to save the lieutenant: keep the Bodyguard for the explosion
-        plays.sort(key=lambda m: (bool(self.card(m.text).effects("explosion")), m.text))
-        return plays[0]
+        plays.sort(key=lambda i: (bool(self.card(i.card).effects("explosion")), i.text))
+        return plays[0].move
 
-    def _massacre(self, view, moves, rng):
-        return next(m for m in moves if m.text != "pass")
+    def _massacre(self, view, infos, rng):
+        return next(i.move for i in infos if i.kind == "play")
 
-    def _explosion(self, view, moves, rng):
-        plays = {m.text: m for m in moves if m.text != "pass"}
+    def _explosion(self, view, infos, rng):
+        plays = sorted((i for i in infos if i.kind == "play"), key=lambda i: i.text)
         for kind in self.explosion_order:
-            for text, m in sorted(plays.items()):
-                if self.has_kind(text, "explosion", kind):
-                    return m
-        return Move("pass")
+            for i in plays:
+                if self.has_kind(i.card, "explosion", kind):
+                    return i.move
+        return self.first(infos, "pass")
 
-    def _wrongwire(self, view, moves, rng):
-        return next(m for m in moves if m.text != "pass")
+    def _wrongwire(self, view, infos, rng):
+        return next(i.move for i in infos if i.kind == "play")
 
 
 def make_heuristic(rules, level: str) -> BombHeuristicAgent:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 
 from ..engine.message import Message
-from ..engine.move import Move
+from ..engine.move import Move, MoveInfo, describe
 from ..engine.state import View
-from ..games.bomb import parse_commit
+from ..games.bomb import PHASES
 from ..games.bomb_info import card_name
 
 SEED = 0
@@ -35,7 +35,7 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
 
     agent = BombHeuristicAgent(rules)
     move = agent.choose(view, legal_moves, random.Random(SEED))
-    return move, Reasons(agent, view).why(move)
+    return move, Reasons(agent, view).why(describe(rules, view, move))
 
 
 class Reasons:
@@ -55,58 +55,61 @@ class Reasons:
         right = next((s for s in order if s in info.alive), None)
         return Message("bomb.hint.who.right" if seat == right else "bomb.hint.who.other")
 
-    def why(self, move: Move) -> Message:
-        phase = self.info.phase
-        handler = getattr(self, "_" + phase, None) or getattr(self, "_" + phase.split("_")[0], None)
-        answer = handler(move) if handler is not None else None
+    def answers(self) -> dict:
+        """The reason of each step of the game's phase table (games/bomb.py PHASES)."""
+        return {"exchange": self._exchange, "irish": self._irish, "turn": self._turn, "massacre": self._massacre,
+                "dig": self._dig, "fort": self._fort, "commit": self._commit, "tactic": self._tactic,
+                "after": self._after, "explosion": self._explosion, "wrongwire": self._wrongwire}
+
+    def why(self, move: MoveInfo) -> Message:
+        answer = self.answers()[PHASES.step(self.info.phase)](move)
         if answer is not None:
             return answer
-        return Message("bomb.hint.pass") if move.text == "pass" else Message("hints.generic")
+        return Message("bomb.hint.pass") if move.kind == "pass" else Message("hints.generic")
 
     # ---------------------------------------------------------------- by step
-    def _exchange(self, move: Move) -> Message:
-        if move.text == "keep":
+    def _exchange(self, move: MoveInfo) -> Message:
+        if move.kind == "keep":
             return Message("bomb.hint.keep")
-        return Message("bomb.hint.swap", card=card_name(move.text[5:]))
+        return Message("bomb.hint.swap", card=card_name(move.card))
 
-    def _turn(self, move: Move) -> Message | None:
-        agent, text = self.agent, move.text
-        head, _, rest = text.split("+")[0].partition(":")
-        if head == "attack":
-            return Message("bomb.hint.attack", who=self.who(int(rest)))
-        if head == "dig":
-            return Message("bomb.hint.dig", card=card_name(rest)) if rest else Message("bomb.hint.dig_blind")
-        if head not in self.t.cards:
+    def _turn(self, move: MoveInfo) -> Message | None:
+        agent, kind = self.agent, move.kind
+        if kind == "attack":
+            return Message("bomb.hint.attack", who=self.who(move.target))
+        if kind == "dig":
+            return Message("bomb.hint.dig", card=card_name(move.card)) if move.card else Message("bomb.hint.dig_blind")
+        if kind == "send":
+            card = card_name(move.card)
+            if agent.explodes(self.view, move):
+                return Message("bomb.hint.send_boom", card=card, who=self.who(move.target))
+            weakest = min(self.info.lieutenants[s] for s in self.info.alive if s != self.view.seat)
+            key = "send" if self.info.lieutenants[move.target] == weakest else "send_far"
+            return Message(f"bomb.hint.{key}", card=card, who=self.who(move.target))
+        if kind != "play":
             return None
-        card = card_name(head)
+        head, card = move.card, card_name(move.card)
         if agent.has_kind(head, "turn", "disarm"):
             return Message("bomb.hint.disarm", card=card)
         if agent.has_kind(head, "turn", "kill_lieutenant"):
-            return Message("bomb.hint.massacre", card=card, who=self.who(int(rest)))
+            return Message("bomb.hint.massacre", card=card, who=self.who(move.target))
         if agent.has_kind(head, "turn", "set_climate"):
             climate = agent.card(head).effect("turn", "set_climate").climate
             now, then = agent.attack_cap(self.info.climate), agent.attack_cap(climate)
             key = "climate_same" if then == now else ("climate_up" if then > now else "climate_down")
             return Message(f"bomb.hint.{key}", card=card)
-        if agent.card(head).type == "movement":
-            target, extras, explodes = agent._receiver(self.view, self.view.seat, text)
-            if explodes:
-                return Message("bomb.hint.send_boom", card=card, who=self.who(target))
-            weakest = min(self.info.lieutenants[s] for s in self.info.alive if s != self.view.seat)
-            key = "send" if self.info.lieutenants[target] == weakest else "send_far"
-            return Message(f"bomb.hint.{key}", card=card, who=self.who(target))
         return None
 
-    def _dig(self, move: Move) -> Message:
-        head, _, rest = move.text.partition(":")
-        return Message("bomb.hint.send", card=card_name(head), who=self.who(int(rest)))
+    def _dig(self, move: MoveInfo) -> Message:
+        return Message("bomb.hint.send", card=card_name(move.card), who=self.who(move.target))
 
-    def _fort(self, move: Move) -> Message:
-        return Message("bomb.hint.no_fort") if move.text == "pass" else Message("bomb.hint.fort",
-                                                                                  card=card_name(move.text))
+    def _fort(self, move: MoveInfo) -> Message:
+        if move.kind == "pass":
+            return Message("bomb.hint.no_fort")
+        return Message("bomb.hint.fort", card=card_name(move.card))
 
-    def _commit(self, move: Move) -> Message:
-        cards, sp = parse_commit(move.text)
+    def _commit(self, move: MoveInfo) -> Message:
+        cards, sp = move.cards, move.amount
         attacking = self.info.ctx.attacker == self.view.seat
         value = {c: self.agent.card(c).value for c in cards}
         total = sum(value.values()) + sp
@@ -128,36 +131,34 @@ class Reasons:
                    if d + mine > a + attack or (ties and d + mine == a + attack))
         return round(100 * wins / t.die ** 2)
 
-    def _tactic(self, move: Move) -> Message | None:
-        if move.text == "pass":
+    def _tactic(self, move: MoveInfo) -> Message | None:
+        if move.kind == "pass":
             return None
-        head, _, rest = move.text.partition(":")
-        if rest:
-            return Message("bomb.hint.ally", card=card_name(head), who=self.who(int(rest)))
-        return Message("bomb.hint.tactic", card=card_name(head))
+        if move.target is not None:
+            return Message("bomb.hint.ally", card=card_name(move.card), who=self.who(move.target))
+        return Message("bomb.hint.tactic", card=card_name(move.card))
 
-    def _after(self, move: Move) -> Message | None:
-        if move.text == "pass":
+    def _after(self, move: MoveInfo) -> Message | None:
+        if move.kind == "pass":
             return None
-        if self.agent.card(move.text).effects("explosion"):
-            return Message("bomb.hint.bodyguard", card=card_name(move.text))
+        if self.agent.card(move.card).effects("explosion"):
+            return Message("bomb.hint.bodyguard", card=card_name(move.card))
         if self.info.phase == "after_a":                  # a losing attacker's Doctor takes the cards back
-            return Message("bomb.hint.doctor_back", card=card_name(move.text))
-        return Message("bomb.hint.doctor", card=card_name(move.text))
+            return Message("bomb.hint.doctor_back", card=card_name(move.card))
+        return Message("bomb.hint.doctor", card=card_name(move.card))
 
-    def _massacre(self, move: Move) -> Message | None:
-        return None if move.text == "pass" else Message("bomb.hint.protect", card=card_name(move.text))
+    def _massacre(self, move: MoveInfo) -> Message | None:
+        return None if move.kind == "pass" else Message("bomb.hint.protect", card=card_name(move.card))
 
-    def _explosion(self, move: Move) -> Message:
-        if move.text == "pass":
+    def _explosion(self, move: MoveInfo) -> Message:
+        if move.kind == "pass":
             return Message("bomb.hint.explosion_none")
-        return Message("bomb.hint.explosion", card=card_name(move.text))
+        return Message("bomb.hint.explosion", card=card_name(move.card))
 
-    def _wrongwire(self, move: Move) -> Message | None:
-        return None if move.text == "pass" else Message("bomb.hint.wrongwire", card=card_name(move.text))
+    def _wrongwire(self, move: MoveInfo) -> Message | None:
+        return None if move.kind == "pass" else Message("bomb.hint.wrongwire", card=card_name(move.card))
 
-    def _irish(self, move: Move) -> Message | None:
-        if move.text == "pass":
+    def _irish(self, move: MoveInfo) -> Message | None:
+        if move.kind == "pass":
             return None
-        head, _, rest = move.text.partition(":")
-        return Message("bomb.hint.irish", card=card_name(head), who=self.who(int(rest)))
+        return Message("bomb.hint.irish", card=card_name(move.card), who=self.who(move.target))

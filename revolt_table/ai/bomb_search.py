@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.move import Move
+from ..engine.move import Move, MoveInfo, describe_all
 from ..engine.state import GameState, View
 from .bomb_ai import BombHeuristicAgent
 from .budget import Budget
@@ -100,7 +100,7 @@ class BombSpec(SearchSpec):
         if phase == "turn":
             ordered = self._turn_candidates(view, legal_moves)
         elif phase in ("commit_a", "commit_d"):
-            ordered = self._commit_candidates(legal_moves)
+            ordered = self._commit_candidates(view, legal_moves)
         else:
             ordered = list(legal_moves)
         out = [first]
@@ -113,39 +113,34 @@ class BombSpec(SearchSpec):
 
     def _turn_candidates(self, view: View, moves: list[Move]) -> list[Move]:
         """One plain bomb move per receiver (and the cheapest explosive one), then attacks, then cards."""
-        h, seat = self.heuristic, view.seat
+        h = self.heuristic
         sends: dict[tuple[int, bool], tuple[int, Move]] = {}
         attacks, others = [], []
-        for m in moves:
-            head = m.text.split("+")[0].split(":")[0]
-            if head in self.t.cards and self.t.cards[head].type == "movement":
-                target, n_extras, explodes = h._receiver(view, seat, m.text)
-                key = (target, explodes)
-                if key not in sends or n_extras < sends[key][0]:
-                    sends[key] = (n_extras, m)
-            elif head == "attack":
-                attacks.append(m)
+        for i in describe_all(self.rules, view, moves):
+            if i.kind == "send":
+                key = (i.target, h.explodes(view, i))
+                if key not in sends or len(i.cards) - 1 < sends[key][0]:
+                    sends[key] = (len(i.cards) - 1, i.move)
+            elif i.kind == "attack":
+                attacks.append(i.move)
             else:
-                others.append(m)
+                others.append(i.move)
         bombs = [m for (_, explodes), (_, m) in sorted(sends.items(), key=lambda kv: (not kv[0][1], kv[0][0]))]
         return bombs[:1] + attacks + others + bombs[1:]
 
-    def _commit_candidates(self, moves: list[Move]) -> list[Move]:
+    def _commit_candidates(self, view: View, moves: list[Move]) -> list[Move]:
         """The strongest commitment with and without support, the cheapest, and without mercenaries."""
         t = self.t
+        infos = describe_all(self.rules, view, moves)
 
-        def parts(m: Move) -> tuple[list[str], int]:
-            return m.payload if m.payload else ([], 0)
-
-        def value(m: Move) -> int:
-            cards, sp = parts(m)
-            return sum(t.cards[c].value for c in cards) + sp
-        by_value = sorted(moves, key=lambda m: (-value(m), m.text))
-        no_sp = [m for m in by_value if parts(m)[1] == 0]
-        keep_mercs = [m for m in no_sp if not any(t.cards[c].discard_after_fight for c in parts(m)[0])]
-        cheap = min(moves, key=lambda m: (value(m), m.text))
+        def value(i: MoveInfo) -> int:
+            return sum(t.cards[c].value for c in i.cards) + i.amount
+        by_value = sorted(infos, key=lambda i: (-value(i), i.text))
+        no_sp = [i for i in by_value if i.amount == 0]
+        keep_mercs = [i for i in no_sp if not any(t.cards[c].discard_after_fight for c in i.cards)]
+        cheap = min(infos, key=lambda i: (value(i), i.text))
         picks = [by_value[0], no_sp[0] if no_sp else None, keep_mercs[0] if keep_mercs else None, cheap]
-        return [m for m in picks if m is not None]
+        return [i.move for i in picks if i is not None]
 
     # --- play-outs ----------------------------------------------------------------------------
     def playout(self, state: GameState, seat: int, root: View, rng: random.Random) -> float:

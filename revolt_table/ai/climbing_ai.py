@@ -262,7 +262,7 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         want = self.bid_wanted(hand, rng)
         if want > current_bid:
             for m in legal_moves:
-                if m.text == f"bid{want}":
+                if m.payload == want:          # a bid move carries its amount (games/climbing.py)
                     return m
         return legal_moves[0]  # pass
 

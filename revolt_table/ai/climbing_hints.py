@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 
 from ..engine.message import Message
-from ..engine.move import Move
+from ..engine.move import Move, MoveInfo, describe, describe_all
 from ..engine.state import View
 from ..games import doudizhu_combos as dz
+from ..games.climbing_moves import combination, combination_name
 
 SEED = 0
 HEAVY = (dz.BOMB, dz.ROCKET)
@@ -45,37 +46,37 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
     move = ClimbingHeuristicAgent(rules).choose(view, legal_moves, random.Random(SEED))
     info = view.info
     hand = tuple(view.hand() or ())
+    chosen = describe(rules, view, move)
     if info.phase == "bidding":
-        return move, bid_reason(move, hand, info)
-    return move, play_reason(view, move, legal_moves, hand)
+        return move, bid_reason(chosen, hand, info)
+    return move, play_reason(view, chosen, describe_all(rules, view, legal_moves), hand)
 
 
-def bid_reason(move: Move, hand: tuple[str, ...], info) -> Message:
+def bid_reason(move: MoveInfo, hand: tuple[str, ...], info) -> Message:
     n = controls(hand)
-    if move.text.startswith("bid"):
-        amount = int(move.text[3:])
+    if move.kind == "bid":
         code = "climbing.hint.bid" if n >= 2 else "climbing.hint.bid_weak"
-        return Message(code, n=amount, controls=n)
+        return Message(code, n=move.amount, controls=n)
     return Message("climbing.hint.no_bid")
 
 
-def play_reason(view: View, move: Move, legal_moves: list[Move], hand: tuple[str, ...]) -> Message:
+def play_reason(view: View, move: MoveInfo, legal: list[MoveInfo], hand: tuple[str, ...]) -> Message:
     info = view.info
     seat, landlord, left = view.seat, info.landlord, info.cards_left
     enemies = [s for s in range(view.players) if s != seat and (seat == landlord or s == landlord)]
     partner = next((s for s in range(view.players) if s != seat and s not in enemies), None)
     closest = min(left[s] for s in enemies) if enemies else 99
     lead = info.lead
-    if move.text == "pass":
+    if move.kind == "pass":
         to_beat = lead.describe
-        if all(m.text == "pass" for m in legal_moves):
+        if all(m.kind == "pass" for m in legal):
             return Message("climbing.hint.cannot", what=to_beat)
         if lead.owner == partner:
             return Message("climbing.hint.partner")
         return Message("climbing.hint.save", what=to_beat)
-    combo = dz.classify(move.text)
+    combo = combination(move.cards)
     what = dz.describe(combo)
-    if len(move.text) == len(hand):
+    if len(move.cards) == len(hand):
         return Message("climbing.hint.out", what=what)
     if combo.type in HEAVY:
         if lead.to_beat is None:
@@ -86,7 +87,7 @@ def play_reason(view: View, move: Move, legal_moves: list[Move], hand: tuple[str
             return Message("climbing.hint.feed", what=what)
         if closest <= CLOSE and combo.size == closest:
             return Message("climbing.hint.block", what=what)
-        if any(c[0] in "2BR" for c in hand) and not any(ch in "2BR" for ch in move.text):
+        if any(c[0] in "2BR" for c in hand) and not any(c[0] in "2BR" for c in move.cards):
             return Message("climbing.hint.lead_control", what=what)
         return Message("climbing.hint.lead", what=what)
     if closest <= CLOSE or (lead.owner in enemies and left[lead.owner] <= CLOSE):
@@ -94,7 +95,6 @@ def play_reason(view: View, move: Move, legal_moves: list[Move], hand: tuple[str
     return Message("climbing.hint.beat", what=what, other=lead.describe)
 
 
-def other_reason(move: Move) -> Message:
+def other_reason(move: MoveInfo) -> Message:
     """Hint pressed again: another play the hand can make (the table cycles through them)."""
-    combo = dz.classify(move.text)
-    return Message("climbing.hint.other", what=dz.describe(combo))
+    return Message("climbing.hint.other", what=combination_name(move.cards))

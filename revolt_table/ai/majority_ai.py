@@ -15,7 +15,7 @@ from collections import Counter
 
 from ..services import i18n
 from ..engine.message import Message
-from ..engine.move import Move
+from ..engine.move import Move, describe, describe_all
 from ..engine.state import View
 from ..games.majority import colour_code
 from .base import HeuristicAgent
@@ -34,6 +34,7 @@ class MajorityHeuristicAgent(HeuristicAgent):
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = SAMPLES):
+        self.rules = rules
         params = rules.params       # a MajorityParams
         self.noise = noise          # chance of a random card: ai:easy plays loosely
         self.samples = samples
@@ -47,12 +48,13 @@ class MajorityHeuristicAgent(HeuristicAgent):
         preferred = self._preferred_colour(view, hand, self.letters)
         tally = dict(zip(self.letters, view.info.tally))
         best_move, best_score = legal_moves[0], float("-inf")
-        for move in legal_moves:
+        for info in describe_all(self.rules, view, legal_moves):
+            move = info.move
             score = 0.0
             for winner, colour in self.outcomes(view, move, rng):
                 score += self._utility(colour, winner, preferred, view.seat, tally, self.target)
             score /= self.samples
-            colour, value = _colour_value(move.text)
+            colour, value = _colour_value(info.card)
             if colour == preferred:
                 score -= KEEP_WEIGHT + 0.02 * value   # a card of your colour in hand is a point at the end
             else:
@@ -152,7 +154,7 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
     move = agent.choose(view, legal_moves, random.Random(HINT_SEED))
     hand = list(view.hand() or ())
     preferred = agent._preferred_colour(view, hand, agent.letters)
-    letter, value = _colour_value(move.text)
+    letter, value = _colour_value(describe(rules, view, move).card)
     card = Message("majority.hint.card", colour=_colour_name(rules, letter), value=value)
     mine = _colour_name(rules, preferred)
     if letter != preferred:

@@ -30,7 +30,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from ..engine.move import Move
+from ..engine.move import Move, describe_all
 from ..engine.state import View
 from .majority_ai import MajorityHeuristicAgent
 
@@ -76,12 +76,13 @@ class MajorityValueAgent(MajorityHeuristicAgent):
                        stacks, others, unseen)
         best, best_value = legal_moves[0], float("-inf")
         tried: set[str] = set()
-        for move in legal_moves:            # in the listed order, so ties go to the first listed
-            if move.text in tried:
+        for info in describe_all(self.rules, view, legal_moves):   # in the listed order: ties go to the first
+            move = info.move
+            if info.card in tried:
                 continue
-            tried.add(move.text)
+            tried.add(info.card)
             kept = hand.copy()
-            kept[move.text[0]] -= 1
+            kept[info.card[0]] -= 1
             total = count = 0
             for winner, colour in self.outcomes(view, move, rng):
                 total += table.value(kept, winner, colour)

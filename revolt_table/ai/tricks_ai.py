@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.move import Move
+from ..engine.move import Move, describe_all
 from ..engine.state import View
 
 NONE = -1           # no chosen family yet
@@ -260,6 +260,7 @@ class TricksHeuristicAgent:
     name = "ai:normal"
 
     def __init__(self, rules, noise: float = 0.0, samples: int = 20, keep_weight: float = 1.2):
+        self.rules = rules
         self.noise = noise
         self.samples = samples
         self.tools = TrickTools(rules, keep_weight)
@@ -272,10 +273,10 @@ class TricksHeuristicAgent:
         if len(legal_moves) == 1:
             return legal_moves[0]
         info = view.info
+        moves = describe_all(self.rules, view, legal_moves)
         if info.pending_take:
             # take the Knave's coin from whoever leads on points (then coins)
-            return max(legal_moves, key=lambda m: (info.points[int(m.text[5:])], info.coins[int(m.text[5:])],
-                                                    -int(m.text[5:])))
+            return max(moves, key=lambda i: (info.points[i.target], info.coins[i.target], -i.target)).move
         if self.noise and rng.random() < self.noise:
             return legal_moves[rng.randrange(len(legal_moves))]
         t = self.tools
@@ -288,8 +289,7 @@ class TricksHeuristicAgent:
         lacks = {s: [t.letters.index(x) for x in info.voids[s]] for s in later}
         pool = [c for c in range(t.size) for _ in range(unseen[c])]
         fills = [self._sample_hands(later, info.hand_counts, lacks, pool, rng) for _ in range(self.samples)]
-        options = [(t.index[m.text[4:]], True) if m.text.startswith("cut:") else (t.index[m.text], False)
-                   for m in legal_moves]
+        options = [(t.index[i.card], i.kind == "cut") for i in moves]
         scores = t.scores(me, options, trick, family, info.coins, n, coin_value, unseen, fills, rng)
         best_move, best_score = legal_moves[0], -math.inf
         for move, score in zip(legal_moves, scores):

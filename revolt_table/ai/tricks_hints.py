@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from ..engine.message import Message
-from ..engine.move import Move
+from ..engine.move import Move, describe
 from ..engine.state import View
 from ..games.tricks_records import BONUS_MESSAGES, card_message, family_message
 
@@ -52,10 +52,11 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
 def reason(rules, view: View, move: Move, agent) -> Message:
     """Why `move` is good in `view` (the sentence, with the card and family as Messages)."""
     info, params, tools = view.info, rules.params, agent.tools
-    if move.text.startswith("take:"):
+    said = describe(rules, view, move)
+    if said.kind == "take":
         return Message(TAKE)
-    cut = move.text.startswith("cut:")
-    card = move.text[4:] if cut else move.text
+    cut = said.kind == "cut"
+    card = said.card
     index = tools.index[card]
     fam, val = tools.fam, tools.val
     name = card_message(params, card)

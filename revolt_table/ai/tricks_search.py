@@ -26,7 +26,7 @@ import math
 import random
 
 from ..engine.events import Played, ScoreChanged, TrickWon
-from ..engine.move import Move
+from ..engine.move import Move, describe_all
 from ..engine.state import GameState, View
 from ..games.tricks import CoinPaid, FamilyChosen, Revolt, TurnEnded
 from .budget import Budget
@@ -167,16 +167,21 @@ class TricksSpec(SearchSpec):
 
     def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
         """Every legal card but the second Citizen (C and the pitchfork play alike)."""
-        pitch = self.tools.ids[self.tools.pitchfork]
-        citizen = self.tools.ids[self.tools.citizen]
-        texts = {m.text for m in legal_moves}
+        ids = self.tools.ids
+        plain, pitch = ids[self.tools.citizen], ids[self.tools.pitchfork]
+        infos = describe_all(self.rules, view, legal_moves)
+
+        def plays(info, *cards: str) -> bool:
+            return info is not None and info.kind == "play" and info.card in cards
+        head = next((i for i in infos if i.move == first), None)
+        plain_held = any(plays(i, plain) for i in infos)
         out = [first]
-        for m in legal_moves:
-            if m == first or (m.text in (pitch, citizen) and first.text in (pitch, citizen)):
+        for i in infos:
+            if i.move == first or (plays(i, plain, pitch) and plays(head, plain, pitch)):
                 continue
-            if m.text == pitch and citizen in texts:
+            if plays(i, pitch) and plain_held:
                 continue
-            out.append(m)
+            out.append(i.move)
         return out
 
     def decide_without_search(self, view: View, legal_moves: list[Move]) -> bool:
@@ -242,8 +247,8 @@ class TricksSpec(SearchSpec):
             move = None
             if not trick:                           # between tricks: a Knave's coin may be pending
                 moves = state.legal_moves(actor)
-                if moves[0].text.startswith("take:"):
-                    move = max(moves, key=lambda m: (points[int(m.text[5:])], coins[int(m.text[5:])]))
+                if moves[0].payload[0] == "take":    # games/tricks.py: a legal move's payload is (kind, arg)
+                    move = max(moves, key=lambda m: (points[m.payload[1]], coins[m.payload[1]]))
             if move is None:
                 unseen = remaining[:]
                 for c in hands[actor]:
@@ -255,7 +260,7 @@ class TricksSpec(SearchSpec):
                 move = tools.cuts[card] if cut else tools.plays[card]
             for e in state.apply(actor, move):
                 if isinstance(e, Played):
-                    trick.append((e.seat, index[e.cards[0]], e.text != e.cards[0]))
+                    trick.append((e.seat, index[e.cards[0]], e.move_kind == "cut"))
                 elif isinstance(e, FamilyChosen):
                     family = tools.letters.index(e.family)
                 elif isinstance(e, (TrickWon, Revolt)):

@@ -15,8 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover - for readers and type checkers: the same 
                          ScoreChanged, StackTaken, TrickWon)
     from .info import Info
     from .match import Match
-    from .message import Message, Refusal
-    from .move import Move
+    from .message import Message, Refusal, Seat
+    from .move import Move, MoveInfo, describe, describe_all
     from .rules import Rules, load_rules, validate_file
     from .state import GameState, View, Zone, ZoneView, replay
 
@@ -24,15 +24,17 @@ _WHERE = {
     **dict.fromkeys(("Diagnostic", "IllegalMove", "RulesError"), ".errors"),
     **dict.fromkeys(("Bid", "CardChosen", "Dealt", "Event", "GameOver", "Passed", "Played", "Revealed",
                      "RoundResolved", "ScoreChanged", "StackTaken", "TrickWon"), ".events"),
-    "Info": ".info", "Match": ".match", "Message": ".message", "Refusal": ".message", "Move": ".move",
+    "Info": ".info", "Match": ".match", "Message": ".message", "Refusal": ".message", "Seat": ".message",
+    **dict.fromkeys(("Move", "MoveInfo", "describe", "describe_all"), ".move"),
     **dict.fromkeys(("Rules", "load_rules", "validate_file"), ".rules"),
     **dict.fromkeys(("GameState", "View", "Zone", "ZoneView", "replay"), ".state"),
 }
 
 __all__ = [
     "Bid", "CardChosen", "Dealt", "Diagnostic", "Event", "GameOver", "GameState", "IllegalMove", "Info", "Match",
-    "Message", "Move", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError",
-    "ScoreChanged", "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "load_rules", "replay", "validate_file",
+    "Message", "Move", "MoveInfo", "Passed", "Played", "Refusal", "Revealed", "RoundResolved", "Rules", "RulesError",
+    "ScoreChanged", "Seat", "StackTaken", "TrickWon", "View", "Zone", "ZoneView", "describe", "describe_all",
+    "load_rules", "replay", "validate_file",
 ]
 
 

@@ -4,6 +4,10 @@ Events carry ids (seats, colour ids, card ids) and Messages, never sentences: an
 `Message` the UI translates (families not yet converted to the typed boundary still put English
 strings there; `Message | str` until they have).
 
+An event with no Message field of its own may still say something to players: a method
+`sentence() -> Message` (Dou Dizhu's `LandlordChosen`: who is landlord, the bid, the bottom cards),
+which the replay and the review say with the event's Messages.
+
 Events are public: every seat may see every event. A family therefore never puts a hidden card in an
 event (a secretly chosen card is `CardChosen(seat)` without the card; the card appears in `Revealed`).
 """
@@ -46,9 +50,15 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
+    """Cards a seat played. `text` is the move's notation (for logs); what the table needs of the move
+    is typed: its kind (`move_kind`, a `MoveInfo.kind`: "cut" for a Révolte! cut, "play" most often) and
+    the seat it named, if any (`target`: Revolución's Opponent Massacre, Alliance, The Irish Guy)."""
+
     seat: int
     cards: tuple[str, ...]
     text: str = ""
+    move_kind: str = "play"
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

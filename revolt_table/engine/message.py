@@ -5,7 +5,8 @@ the tie), never *how* to say it in a language. A `Message` carries a code, which
 the sentence in the translation files (`tricks.refusal.must_follow`), and named arguments. The UI
 turns it into text (`revolt_table.ui.i18n.say`), in the player's language, with every placeholder
 filled in. An argument may itself be a Message (a card family's name, a reason inside a verdict);
-it is translated first. Other arguments are plain ints and strings (counts, seat numbers, card ids).
+it is translated first. Other arguments are plain ints and strings (counts, seat numbers, card ids), or a
+`Seat`, which the UI replaces by that seat's name.
 
 Messages are immutable and hashable, so they can sit in events, views and caches safely. `str()`
 gives an engineer's rendering (the code and its arguments) for logs and test failures, never a
@@ -41,6 +42,15 @@ class Message:
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.params)
         return f"{self.code}({inner})" if inner else self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat named in a Message (`Message("bomb.move.attack", name=Seat(2))`): the engine knows seats
+    by number, the UI says the name its table gives that seat (`i18n.say(message, names)`), so the
+    same label reads "Attack Anna" at the table and "Attack you" to the player attacked."""
+
+    number: int
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -19,7 +19,7 @@ from .errors import IllegalMove
 from .events import Event
 from .info import Info
 from .message import GAME_OVER, NO_SUCH_SEAT, NOT_A_MOVE, NOT_LEGAL, NOT_YOUR_TURN, Refusal, shorten
-from .move import Move
+from .move import Move, MoveInfo, describe, describe_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import Rules
@@ -294,9 +294,43 @@ class GameState(ABC):
         Nothing changes before the seat and the move are validated; the history records the
         canonical move's text and `_apply` gets the canonical Move (see `legal_move`).
         """
+        if seat.__class__ is int and move.__class__ is Move and move.text.__class__ is str:   # the usual case,
+            found = self.canonical_move(seat, move.text)                                   # inlined: hot path
+            if found is not None:
+                self.history.append((seat, found.text))
+                return self._apply(seat, found)
         move = self.legal_move(seat, move)
         self.history.append((seat, move.text))
         return self._apply(seat, move)
+
+    # --- typed moves (engine/move.py) ------------------------------------------------------------
+    def describe(self, seat: int, move: Move | str) -> MoveInfo:
+        """The descriptor of `move` (a Move or its text), a legal move of `seat` now; IllegalMove if it
+        is not one. For the review and the replay, which hold texts: the canonical move is described."""
+        return describe(self.rules, self.view(seat), self.legal_move(seat, move))
+
+    def describe_moves(self, seat: int) -> list[MoveInfo]:
+        """Every legal move of `seat` now, described (in the order of `legal_moves`)."""
+        moves = self.legal_moves(seat)
+        return describe_all(self.rules, self.view(seat), moves) if moves else []
+
+    def moves_with_cards(self, seat: int, cards: tuple[str, ...] | list[str]) -> list[MoveInfo]:
+        """The legal moves of `seat` that use exactly these hand cards (what a selection at the table
+        can play: one move, several to choose from, or none). Families where cards of one rank are
+        interchangeable (Dou Dizhu) override this."""
+        if not cards:
+            return []
+        return [info for info in self.describe_moves(seat) if info.uses(cards)]
+
+    def cards_refusal(self, seat: int, cards: tuple[str, ...] | list[str], kind: str | None = None) -> Refusal:
+        """Why these hand cards of `seat` make no legal move now (of this `kind`, a `MoveInfo.kind`, when
+        given: Révolte!'s "cut"); the table shows it beside a disabled Play. Generic: one card is refused
+        as the move named by its id; families say more."""
+        if len(cards) == 1:
+            answer = self.refusal(seat, cards[0])
+            if answer is not None:
+                return answer
+        return self.refusal(seat, None) if seat not in self.to_act or self.is_over else Refusal(NOT_LEGAL)
 
     def parse_move(self, seat: int, text: str) -> Move:
         """The legal move whose text is `text` (case-insensitive); IllegalMove with the options if none."""

@@ -17,11 +17,15 @@ import copy
 import random
 from typing import Any
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
 from ..engine.events import Event, GameOver, Played
-from ..engine.message import Message, Refusal
+from ..engine.message import NOT_LEGAL, Message, Refusal
 from ..engine.move import Move
+from ..engine.phases import Phase, PhaseTable
 from ..engine.state import GameState, View, Zone
-from . import bomb_cards
+from . import bomb_cards, bomb_moves
 from .bomb_cards import BombParams
 from .bomb_info import CODES  # noqa: F401 (every code the family says, for the conformance test)
 from .bomb_info import (ATTACK_NEEDS_FIGHTER, ATTACKS_USED, BAD_TARGET, CARD_NOT_NOW, CLIMATE_FORBIDS,
@@ -36,14 +40,9 @@ from .bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn,
                           DeckReshuffled, DieRolled, Disarmed, Discarded, Eliminated, Exploded, FightCommitted,
                           LieutenantLost, LieutenantSaved, Reacted, RoundStarted, SupportChanged, TimerAdvanced)
 
-PASS = Move("pass")
-KEEP = Move("keep")
+from .bomb_moves import KEEP, PASS, Facts, commit_parts
 
-# phases in which the seat to act was chosen because it holds a card usable there
-HOLDER_PHASES = {"fort": ("attacked",), "tactic_a": ("tactic",), "tactic_d": ("tactic",),
-                 "after_a": ("after_fight_attacker",), "after_d": ("after_fight_defender",),
-                 "massacre": ("massacre",), "explosion": ("explosion",), "wrongwire": ("against_disarm",),
-                 "irish": ("interrupt",)}
+move_of = bomb_moves.move
 
 
 class BombFamily:
@@ -65,23 +64,13 @@ class BombFamily:
     def from_view(self, rules, view: View, rng: random.Random) -> "BombState":
         return BombState.from_view(rules, view, rng)
 
+    # typed moves (engine/move.py): the descriptors of bomb_moves.py
+    describe = staticmethod(bomb_moves.describe)
+    describe_all = staticmethod(bomb_moves.describe_all)
 
-def parse_commit(text: str) -> tuple[list[str], int]:
-    """The cards and support tokens of a fight move's text (`fight:T3+E1+sp1`, `fight:none`)."""
-    body = text.split(":", 1)[1]
-    cards, sp = [], 0
-    if body != "none":
-        for part in body.split("+"):
-            if part.startswith("sp"):
-                sp = int(part[2:])
-            else:
-                cards.append(part)
-    return cards, sp
-
-
-def _fmt_cards(cards, sp: int) -> str:
-    parts = list(cards) + ([f"sp{sp}"] if sp else [])
-    return "+".join(parts) if parts else "none"
+    @property
+    def phases(self) -> PhaseTable:
+        return PHASES
 
 
 class BombState(GameState):
@@ -235,8 +224,9 @@ class BombState(GameState):
         # a seat asked to react holds a card it could play: make the dealt hand agree
         needs: list[tuple[int, set[str]]] = []
         actor = view.to_act[0] if view.to_act else None
-        if actor is not None and state.phase in HOLDER_PHASES:
-            needs.append((actor, set().union(*(t.by_occasion[o] for o in HOLDER_PHASES[state.phase]))))
+        holders = PHASES[state.phase].holders if state.phase in PHASES else ()
+        if actor is not None and holders:
+            needs.append((actor, set().union(*(t.by_occasion[o] for o in holders))))
         if state.phase in ("fort", "commit_a"):      # an attacker declared with a fighter in hand
             needs.append((state.ctx["attacker"], {c for c in t.order if t.cards[c].fighter}))
         for seat, usable in needs:
@@ -306,14 +296,14 @@ class BombState(GameState):
             return []
         key = (len(self.history), seat)
         if self._lm_key != key:        # apply() checks legality again: compute once per position
-            self._lm = getattr(self, "_moves_" + self.phase)(seat)
+            self._lm = PHASES[self.phase].moves(self, seat)
             self._lm_key = key
         return list(self._lm)
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         self._lm_key = None
         events: list[Event] = []
-        getattr(self, "_do_" + self.phase)(seat, move.text, events)
+        PHASES[self.phase].apply(self, seat, move, events)
         if self.phase != "over":
             self._out_of_cards(events)
         return events
@@ -336,6 +326,25 @@ class BombState(GameState):
         if card not in self.hands[seat]:
             return refuse(NOT_IN_HAND, card=card)
         return refuse(ONLY_PROTECTION if self.phase == "explosion" else CARD_NOT_NOW, card=card)
+
+    def cards_refusal(self, seat: int, cards, kind: str | None = None) -> Refusal:
+        """Why these hand cards make no move now (the table's disabled Play): the refusal of the move
+        they suggest in this phase (a fight with them, a bomb move with the movement card first, a
+        swap, the card played alone)."""
+        if self.is_over or seat not in self.to_act or not cards:
+            return super().cards_refusal(seat, cards)
+        chosen = sorted(cards, key=lambda c: self.t.rank.get(c, len(self.t.rank)))
+        if self.phase in ("commit_a", "commit_d"):
+            text = bomb_moves.text_of(Facts("fight", cards=tuple(chosen)))
+        elif self.phase == "turn":
+            movers = [c for c in chosen if c in self.t.cards and self.t.cards[c].type == "movement"][:1]
+            rest = [c for c in chosen if c not in movers]
+            text = bomb_moves.text_of(Facts("send", (movers + rest)[0], None, tuple((movers + rest)[1:])))
+        elif self.phase == "exchange":
+            text = bomb_moves.text_of(Facts("swap", chosen[0]))
+        else:
+            text = chosen[0]
+        return self.refusal(seat, text) or Refusal(NOT_LEGAL)
 
     def _missing(self, seat: int, cards) -> str | None:
         """The first of `cards` (a multiset of ids) that the hand does not hold."""
@@ -389,7 +398,7 @@ class BombState(GameState):
 
     def _commit_refusal(self, seat: int, text: str) -> Refusal | None:
         try:
-            cards, sp = parse_commit(text)
+            cards, sp = commit_parts(text)
         except ValueError:
             return None
         t = self.t
@@ -453,10 +462,11 @@ class BombState(GameState):
             self.discard.extend(cards)
             events.append(Discarded(seat, tuple(cards), reason))
 
-    def play_from_hand(self, seat: int, card: str, events: list[Event], text: str = "") -> None:
+    def play_from_hand(self, seat: int, card: str, events: list[Event], move: Move | None = None) -> None:
         self.hands[seat].remove(card)
         self.discard.append(card)
-        events.append(Played(seat, (card,), text or card))
+        target = move.payload.target if move is not None else None
+        events.append(Played(seat, (card,), move.text if move is not None else card, target=target))
 
     def gain_support(self, seat: int, amount: int, events: list[Event], reason: Message) -> None:
         amount = max(0, min(amount, self.supply))
@@ -547,12 +557,12 @@ class BombState(GameState):
 
     # exchange
     def _moves_exchange(self, seat: int) -> list[Move]:
-        return [KEEP] + [Move(f"swap:{c}", c) for c in dict.fromkeys(self.sorted_hand(seat))]
+        return [KEEP] + [move_of(Facts("swap", c)) for c in dict.fromkeys(self.sorted_hand(seat))]
 
-    def _do_exchange(self, seat: int, text: str, events: list[Event]) -> None:
+    def _do_exchange(self, seat: int, move: Move, events: list[Event]) -> None:
         ctx = self.ctx
-        if text != "keep":
-            card = text.split(":", 1)[1]
+        if move.payload.kind == "swap":
+            card = move.payload.card
             self.hands[seat].remove(card)
             self.to_discard(seat, [card], events, R_EXCHANGE)
             self.draw(seat, 1, events, R_EXCHANGE)
@@ -586,14 +596,14 @@ class BombState(GameState):
     def _moves_irish(self, seat: int) -> list[Move]:
         moves = [PASS]
         for card in self.t.holding(self.hands[seat], "interrupt"):
-            moves += [Move(f"{card}:{s}", (card, s)) for s in self.alive() if s != seat]
+            moves += [move_of(Facts("play", card, s)) for s in self.alive() if s != seat]
         return moves
 
-    def _do_irish(self, seat: int, text: str, events: list[Event]) -> None:
-        if text != "pass":
-            card, target = text.split(":")
-            target = int(target)
-            self.play_from_hand(seat, card, events, text)
+    def _do_irish(self, seat: int, move: Move, events: list[Event]) -> None:
+        f = move.payload
+        if f.kind != "pass":
+            card, target = f.card, f.target
+            self.play_from_hand(seat, card, events, move)
             events.append(Reacted(seat, card, "interrupt", target))
             for effect in self.t.cards[card].effects("interrupt"):
                 if effect.kind == "steal":
@@ -621,28 +631,27 @@ class BombState(GameState):
             kinds = t.cards[card].kinds("turn")
             if "disarm" in kinds:
                 if self.timer <= t.disarm_steps:
-                    moves.append(Move(card))
+                    moves.append(move_of(Facts("play", card)))
             elif "kill_lieutenant" in kinds:
-                moves += [Move(f"{card}:{s}") for s in others]
+                moves += [move_of(Facts("play", card, s)) for s in others]
             else:
-                moves.append(Move(card))
+                moves.append(move_of(Facts("play", card)))
         if self.climate_spec().allows_attack(self.ctx["attacks"]) and any(t.cards[c].fighter for c in hand):
-            moves += [Move(f"attack:{s}") for s in others]
+            moves += [move_of(Facts("attack", target=s)) for s in others]
         movers = t.holding(hand, "movement")
         if movers:
             extras = [c for c in t.holding(hand, "bomb_extra") if self.category_allowed(c)]
-            combos = [()]
+            combos: list[tuple[str, ...]] = [()]
             for c in extras:
                 combos += [combo + (c,) for combo in combos]
             for card in movers:
                 for dest in self._destinations(seat, card):
-                    base = card if dest is None else f"{card}:{dest}"
                     for combo in combos:
-                        moves.append(Move("+".join((base,) + combo)))
+                        moves.append(move_of(Facts("send", card, dest, combo)))
         elif hand:
-            moves += [Move(f"dig:{c}") for c in dict.fromkeys(self.sorted_hand(seat))]
+            moves += [move_of(Facts("dig", c)) for c in dict.fromkeys(self.sorted_hand(seat))]
         else:
-            moves.append(Move("dig"))
+            moves.append(move_of(Facts("dig")))
         return moves
 
     def _destinations(self, seat: int, card: str) -> list[int | None]:
@@ -650,28 +659,26 @@ class BombState(GameState):
             return [s for s in self.alive() if s != seat]
         return [None]
 
-    def _do_turn(self, seat: int, text: str, events: list[Event]) -> None:
-        t = self.t
-        head, _, rest = text.partition(":")
-        if head == "attack":
-            self._declare_attack(seat, int(rest), events)
+    def _do_turn(self, seat: int, move: Move, events: list[Event]) -> None:
+        t, f = self.t, move.payload
+        if f.kind == "attack":
+            self._declare_attack(seat, f.target, events)
             return
-        if head == "dig":
-            self._dig(seat, rest or None, events)
+        if f.kind == "dig":
+            self._dig(seat, f.card or None, events)
             return
-        parts = text.split("+")
-        first, _, dest = parts[0].partition(":")
+        if f.kind == "send":
+            self._send(seat, f.card, f.target, list(f.extras), events)
+            return
+        first = f.card
         card = t.cards[first]
-        if card.type == "movement":
-            self._send(seat, first, int(dest) if dest else None, parts[1:], events)
-            return
         kinds = card.effects("turn")
         if any(e.kind == "disarm" for e in kinds):
-            self.play_from_hand(seat, first, events, text)
+            self.play_from_hand(seat, first, events, move)
             self._start_disarm(seat, first, "turn", events)
             return
-        self.play_from_hand(seat, first, events, text)
-        target = int(dest) if dest else None
+        self.play_from_hand(seat, first, events, move)
+        target = f.target
         pending_kill = False
         for effect in kinds:
             kind = effect.kind
@@ -694,11 +701,12 @@ class BombState(GameState):
 
     # massacre reaction
     def _moves_massacre(self, seat: int) -> list[Move]:
-        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "massacre")]
+        return [PASS] + [move_of(Facts("play", c)) for c in self.t.holding(self.hands[seat], "massacre")]
 
-    def _do_massacre(self, seat: int, text: str, events: list[Event]) -> None:
+    def _do_massacre(self, seat: int, move: Move, events: list[Event]) -> None:
         owner, attacks = self.ctx["owner"], self.ctx["attacks"]
-        if text == "pass":
+        text = move.payload.card
+        if not text:
             self.phase = "turn"
             self.ctx = {"seat": owner, "attacks": attacks}
             self.lose_lieutenant(seat, R_MASSACRE, events)
@@ -742,11 +750,11 @@ class BombState(GameState):
 
     def _moves_dig(self, seat: int) -> list[Move]:
         card = self.ctx["card"]
-        return [Move(f"{card}:{s}") for s in self.alive() if s != seat]
+        return [move_of(Facts("send", card, s)) for s in self.alive() if s != seat]
 
-    def _do_dig(self, seat: int, text: str, events: list[Event]) -> None:
-        card, dest = text.split(":")
-        self._send(seat, card, int(dest), [], events, from_hand=False)
+    def _do_dig(self, seat: int, move: Move, events: list[Event]) -> None:
+        f = move.payload
+        self._send(seat, f.card, f.target, [], events, from_hand=False)
 
     def _send(self, seat: int, card: str | None, dest: int | None, extras: list[str], events: list[Event],
               from_hand: bool = True) -> None:
@@ -789,10 +797,11 @@ class BombState(GameState):
             self._end_round(victim, events)
 
     def _moves_explosion(self, seat: int) -> list[Move]:
-        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "explosion")]
+        return [PASS] + [move_of(Facts("play", c)) for c in self.t.holding(self.hands[seat], "explosion")]
 
-    def _do_explosion(self, seat: int, text: str, events: list[Event]) -> None:
-        if text == "pass":
+    def _do_explosion(self, seat: int, move: Move, events: list[Event]) -> None:
+        text = move.payload.card
+        if not text:
             self._explosion_hits(seat, events)
             return
         sender = self.ctx["sender"]
@@ -835,10 +844,11 @@ class BombState(GameState):
         self._end_round(seat, events)
 
     def _moves_wrongwire(self, seat: int) -> list[Move]:
-        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "against_disarm")]
+        return [PASS] + [move_of(Facts("play", c)) for c in self.t.holding(self.hands[seat], "against_disarm")]
 
-    def _do_wrongwire(self, seat: int, text: str, events: list[Event]) -> None:
-        if text == "pass":
+    def _do_wrongwire(self, seat: int, move: Move, events: list[Event]) -> None:
+        text = move.payload.card
+        if not text:
             self._next_wrongwire(events)
             return
         ctx = self.ctx
@@ -866,11 +876,12 @@ class BombState(GameState):
             self.ctx["seat"] = seat
 
     def _moves_fort(self, seat: int) -> list[Move]:
-        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], "attacked")]
+        return [PASS] + [move_of(Facts("play", c)) for c in self.t.holding(self.hands[seat], "attacked")]
 
-    def _do_fort(self, seat: int, text: str, events: list[Event]) -> None:
+    def _do_fort(self, seat: int, move: Move, events: list[Event]) -> None:
         ctx = self.ctx
-        if text == "pass":
+        text = move.payload.card
+        if not text:
             self.phase = "commit_a"
             ctx["seat"] = ctx["attacker"]
             return
@@ -897,7 +908,7 @@ class BombState(GameState):
         if self.climate_spec().support_in_fights:
             cap = t.max_support
             max_sp = self.support[seat] if cap is None else min(self.support[seat], cap)
-        return [Move("fight:" + _fmt_cards(combo, sp), (combo, sp)) for combo in combos for sp in range(max_sp + 1)]
+        return [move_of(Facts("fight", cards=combo, sp=sp)) for combo in combos for sp in range(max_sp + 1)]
 
     def _moves_commit_a(self, seat: int) -> list[Move]:
         return self._commit_options(seat, need_fighter=True)
@@ -905,8 +916,8 @@ class BombState(GameState):
     def _moves_commit_d(self, seat: int) -> list[Move]:
         return self._commit_options(seat, need_fighter=False)
 
-    def _commit(self, seat: int, side: int, text: str, events: list[Event]) -> None:
-        cards, sp = parse_commit(text)
+    def _commit(self, seat: int, side: int, move: Move, events: list[Event]) -> None:
+        cards, sp = list(move.payload.cards), move.payload.sp
         for c in cards:
             self.hands[seat].remove(c)
         self.fight[seat] = cards
@@ -915,19 +926,19 @@ class BombState(GameState):
         self.ctx["sp"][side] = sp
         events.append(FightCommitted(seat, tuple(cards), sp))
 
-    def _do_commit_a(self, seat: int, text: str, events: list[Event]) -> None:
-        self._commit(seat, 0, text, events)
+    def _do_commit_a(self, seat: int, move: Move, events: list[Event]) -> None:
+        self._commit(seat, 0, move, events)
         self.phase = "commit_d"
         self.ctx["seat"] = self.ctx["defender"]
 
-    def _do_commit_d(self, seat: int, text: str, events: list[Event]) -> None:
-        self._commit(seat, 1, text, events)
+    def _do_commit_d(self, seat: int, move: Move, events: list[Event]) -> None:
+        self._commit(seat, 1, move, events)
         self._tactic_step(0, events)
 
     def _tactic_step(self, side: int, events: list[Event]) -> None:
         ctx = self.ctx
         seat = ctx["attacker"] if side == 0 else ctx["defender"]
-        if self._moves_tactic(seat)[1:]:
+        if len(self._moves_tactic(seat)) > 1:
             self.phase = "tactic_a" if side == 0 else "tactic_d"
             ctx["seat"] = seat
         elif side == 0:
@@ -941,32 +952,30 @@ class BombState(GameState):
         allies = [s for s in self.alive() if s not in (ctx["attacker"], ctx["defender"])]
         for card in self.t.holding(self.hands[seat], "tactic"):
             if self.t.cards[card].effect("tactic", "ally"):
-                moves += [Move(f"{card}:{s}") for s in allies]
+                moves += [move_of(Facts("play", card, s)) for s in allies]
             else:
-                moves.append(Move(card))
+                moves.append(move_of(Facts("play", card)))
         return moves
 
-    _moves_tactic_a = _moves_tactic
-    _moves_tactic_d = _moves_tactic
-
-    def _do_tactic(self, seat: int, side: int, text: str, events: list[Event]) -> None:
-        if text != "pass":
-            card, _, ally = text.partition(":")
-            self.play_from_hand(seat, card, events, text)
+    def _do_tactic(self, seat: int, side: int, move: Move, events: list[Event]) -> None:
+        f = move.payload
+        if f.kind != "pass":
+            card, ally = f.card, f.target
+            self.play_from_hand(seat, card, events, move)
             self.ctx["tactics"][side] = card
-            if ally:
-                self.ctx["ally"][side] = int(ally)
-            events.append(Reacted(seat, card, "fight", int(ally) if ally else None))
+            if ally is not None:
+                self.ctx["ally"][side] = ally
+            events.append(Reacted(seat, card, "fight", ally))
         if side == 0:
             self._tactic_step(1, events)
         else:
             self._resolve_fight(events)
 
-    def _do_tactic_a(self, seat: int, text: str, events: list[Event]) -> None:
-        self._do_tactic(seat, 0, text, events)
+    def _do_tactic_a(self, seat: int, move: Move, events: list[Event]) -> None:
+        self._do_tactic(seat, 0, move, events)
 
-    def _do_tactic_d(self, seat: int, text: str, events: list[Event]) -> None:
-        self._do_tactic(seat, 1, text, events)
+    def _do_tactic_d(self, seat: int, move: Move, events: list[Event]) -> None:
+        self._do_tactic(seat, 1, move, events)
 
     def _resolve_fight(self, events: list[Event]) -> None:
         t, ctx = self.t, self.ctx
@@ -1014,13 +1023,11 @@ class BombState(GameState):
 
     def _moves_after(self, seat: int) -> list[Move]:
         occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
-        return [PASS] + [Move(c) for c in self.t.holding(self.hands[seat], occasion)]
+        return [PASS] + [move_of(Facts("play", c)) for c in self.t.holding(self.hands[seat], occasion)]
 
-    _moves_after_a = _moves_after
-    _moves_after_d = _moves_after
-
-    def _do_after(self, seat: int, text: str, events: list[Event]) -> None:
-        if text != "pass":
+    def _do_after(self, seat: int, move: Move, events: list[Event]) -> None:
+        text = move.payload.card
+        if text:
             occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
             self.play_from_hand(seat, text, events)
             events.append(Reacted(seat, text, "fight"))
@@ -1031,8 +1038,6 @@ class BombState(GameState):
                     self.ctx["saved"] = text
         self._finish_fight(events)
 
-    _do_after_a = _do_after
-    _do_after_d = _do_after
 
     def _finish_fight(self, events: list[Event]) -> None:
         t, ctx = self.t, self.ctx
@@ -1088,5 +1093,39 @@ class BombState(GameState):
             bomb=self.bomb, sender=self.sender, first=self.first, round_no=self.round_no,
             bomb_moves=self.bomb_moves, winner=self.winner, alive=tuple(self.alive()))
 
+
+
+
+# --- the phase table -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BombPhase(Phase):
+    """A phase of Revolución: its moves and how they apply (the state dispatches through `PHASES`), and,
+    for a reaction, the card occasions that made the seat asked hold a card usable there (a rebuilt
+    state deals that seat such a card: `from_view`)."""
+
+    moves: Callable[[BombState, int], list[Move]] = field(default=lambda state, seat: [], compare=False)
+    apply: Callable[[BombState, int, Move, list[Event]], None] = field(default=lambda *a: None, compare=False)
+    holders: tuple[str, ...] = ()
+
+
+S = BombState
+#: Every phase in which a seat acts, with its step (what bomb_ai and bomb_hints answer) and move kinds.
+PHASES = PhaseTable(
+    BombPhase("exchange", "exchange", ("keep", "swap"), S._moves_exchange, S._do_exchange),
+    BombPhase("irish", "irish", ("pass", "play"), S._moves_irish, S._do_irish, ("interrupt",)),
+    BombPhase("turn", "turn", ("play", "attack", "send", "dig"), S._moves_turn, S._do_turn),
+    BombPhase("massacre", "massacre", ("pass", "play"), S._moves_massacre, S._do_massacre, ("massacre",)),
+    BombPhase("dig", "dig", ("send",), S._moves_dig, S._do_dig),
+    BombPhase("fort", "fort", ("pass", "play"), S._moves_fort, S._do_fort, ("attacked",)),
+    BombPhase("commit_a", "commit", ("fight",), S._moves_commit_a, S._do_commit_a),
+    BombPhase("commit_d", "commit", ("fight",), S._moves_commit_d, S._do_commit_d),
+    BombPhase("tactic_a", "tactic", ("pass", "play"), S._moves_tactic, S._do_tactic_a, ("tactic",)),
+    BombPhase("tactic_d", "tactic", ("pass", "play"), S._moves_tactic, S._do_tactic_d, ("tactic",)),
+    BombPhase("after_a", "after", ("pass", "play"), S._moves_after, S._do_after, ("after_fight_attacker",)),
+    BombPhase("after_d", "after", ("pass", "play"), S._moves_after, S._do_after, ("after_fight_defender",)),
+    BombPhase("explosion", "explosion", ("pass", "play"), S._moves_explosion, S._do_explosion, ("explosion",)),
+    BombPhase("wrongwire", "wrongwire", ("pass", "play"), S._moves_wrongwire, S._do_wrongwire, ("against_disarm",)),
+)
+del S
 
 FAMILY = BombFamily()

@@ -14,7 +14,9 @@ look-up. Clone copies a handful of ints and short lists.
 Card ids: `3S 3H 3D 3C 4S ... 2C`, `BJ` (black/small joker), `RJ` (red/big joker); suit order S H D C.
 Moves: the ranks in `3456789TJQKA2BR` order (`3334`, `BR`), `pass`, and `bid1`..`bid3`. A bidding
 pass is also `pass` (the Bid event records it as amount 0). A played move takes, for each rank, the
-cards of the lowest suits (S before H before D before C) held.
+cards of the lowest suits (S before H before D before C) held. A legal Move's payload is its packed rank
+key (a play), its amount (a bid) or -1 (`pass`): the family's AI reads these on its hot path; everyone
+else reads the descriptors of climbing_moves.py (`MoveInfo`: kind, cards, amount, label).
 
 Zones: `hand:<s>` (owner; public once the deal is over), `played:<s>` (public; one group per play,
 in order), `bottom` (hidden; empty once the landlord took it: those cards are then in the landlord's
@@ -55,14 +57,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..engine.errors import IllegalMove
 from ..engine.events import Bid, Dealt, Event, GameOver, Passed, Played, ScoreChanged
 from ..engine.info import Info
-from ..engine.message import Message, Refusal
-from ..engine.move import Move
+from ..engine.message import NOT_LEGAL, Message, Refusal
+from ..engine.move import Move, MoveInfo
 from ..engine.schema import Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
 from ..engine.memo import MemoTable
+from . import climbing_moves
 from . import doudizhu_combos as dz
 
 # --- cards --------------------------------------------------------------------------------------
@@ -91,6 +93,9 @@ def _low_bits_table() -> tuple[tuple[int, ...], ...]:
 
 
 _LOW = _low_bits_table()
+# _NIB_IDS[shift][nibble]: the card ids of a nibble of suit bits at rank bit `shift` (ascending by suit)
+_NIB_IDS = {4 * r: tuple(tuple(ID_OF_BIT[4 * r + b] for b in _NIB_BITS[nib] if 4 * r + b in ID_OF_BIT)
+                         for nib in range(16)) for r in range(15)}
 
 
 def mask_of(ids) -> int:
@@ -136,12 +141,14 @@ def _parts(key: int) -> tuple[tuple[int, int], ...]:
 PASS = Move("pass", -1)
 _COMBO = dz._COMBO
 _MOVES: dict[int, Move] = {}
+_BY_TEXT: dict[str, tuple[Move, dz.Combo | None]] = {}     # the same Moves by text, with their combination
 
 
 def move_of_key(key: int) -> Move:
     m = _MOVES.get(key)
     if m is None:
         m = _MOVES[key] = Move(dz.to_text(key), key)
+        _BY_TEXT[m.text] = (m, _COMBO.get(key) or dz.combo_of_key(key))
     return m
 
 
@@ -174,12 +181,19 @@ class Redeal(Event):
     number: int          # 1 for the first redeal of this game
     first_bidder: int
 
+    def sentence(self) -> Message:
+        return climbing_moves.redeal_sentence()
+
 
 @dataclass(frozen=True, slots=True)
 class LandlordChosen(Event):
     seat: int
     bid: int
     bottom: tuple[str, ...]   # the bottom cards, now face up for everybody and in the landlord's hand
+
+    def sentence(self) -> Message:
+        """Who is landlord, at what bid, and the bottom cards (the replay and the review say it)."""
+        return climbing_moves.landlord_sentence(self.seat, self.bid, self.bottom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +210,9 @@ class Doubled(Event):
     seat: int | None
     reason: str
     multiplier: int
+
+    def sentence(self) -> Message:
+        return climbing_moves.doubled_sentence(self.reason, self.multiplier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +353,7 @@ def _refuse(code: str, **args: Any) -> Refusal:
 
 CODES: tuple[str, ...] = dz.CODES + tuple(f"climbing.refusal.{c}" for c in (
     "not_held", "must_lead", "bidding_over", "bid_first", "bid_higher", "bid_max")) + (
-    "climbing.result.landlord_wins", "climbing.result.farmers_win")
+    "climbing.result.landlord_wins", "climbing.result.farmers_win") + climbing_moves.CODES
 """Every message code of the climbing family (texts in assets/locale/<lang>.climbing.yaml)."""
 
 
@@ -360,6 +377,8 @@ class ClimbingFamily:
     fields = FIELDS
     required = REQUIRED
     compile_params = staticmethod(compile_params)
+    phases = climbing_moves.PHASES
+    describe = staticmethod(climbing_moves.describe)     # typed moves (engine/move.py)
 
     def check(self, data: dict[str, Any], report) -> None:
         deck = data["deck"]
@@ -397,7 +416,7 @@ class ClimbingFamily:
 # --- the state ----------------------------------------------------------------------------------
 
 BIDDING, PLAY, OVER = 0, 1, 2
-PHASES = ("bidding", "play", "over")
+PHASE_NAMES = ("bidding", "play", "over")
 
 
 class ClimbingState(GameState):
@@ -580,36 +599,54 @@ class ClimbingState(GameState):
         return moves
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if self.phase == OVER or seat != self.turn:
-            return False
-        text = move.text
+        return move.__class__ is Move and self.canonical_move(seat, move.text) is not None
+
+    def canonical_move(self, seat: int, text: str) -> Move | None:
+        """The engine's own legal Move whose text is exactly `text` (apply's check: it is the hot path of
+        random play, so it looks the text up instead of generating the legal moves)."""
+        if seat != self.turn or self.phase == OVER:
+            return None
         if self.phase == BIDDING:
-            if text == "pass":
-                return True
-            return text[:3] == "bid" and text[3:].isdigit() and self.cur_bid < int(text[3:]) <= self.params.max_bid
+            for move in _BID_MOVES[(self.cur_bid, self.params.max_bid)]:
+                if move.text == text:
+                    return move
+            return None
         if text == "pass":
-            return self.to_beat is not None
-        key = move.payload
-        if key.__class__ is not int or key < 0 or _MOVES.get(key) is not move:
+            return PASS if self.to_beat is not None else None
+        found = _BY_TEXT.get(text)
+        if found is None:
             try:
                 key = dz.pack(dz.parse(text))
             except ValueError:
-                return False
-        combo = dz.combo_of_key(key)
-        if combo is None or not _holds(self.masks[seat], key):
-            return False
-        return self.to_beat is None or dz.beats(combo, self.to_beat)
+                return None
+            if dz.to_text(key) != text:          # another spelling of a move: parse_move reads those
+                return None
+            move_of_key(key)
+            found = _BY_TEXT[text]
+        move, combo = found
+        if combo is None or not _holds(self.masks[seat], move.payload):
+            return None
+        return move if self.to_beat is None or dz.beats(combo, self.to_beat) else None
 
-    def apply(self, seat: int, move: Move | str) -> list[Event]:
-        """As GameState.apply (validated, recorded), with the checks inlined: it is the hot path."""
-        if move.__class__ is str:
-            move = self.parse_move(seat, move)
-        elif not self.is_legal(seat, move):
-            if seat not in self.to_act:
-                raise IllegalMove(self._not_your_turn(seat))
-            raise IllegalMove(f"{move} is not a legal move for seat {seat} now")
-        self.history.append((seat, move.text))
-        return self._apply(seat, move)
+    def moves_with_cards(self, seat: int, cards) -> list[MoveInfo]:
+        """The play these hand cards make (suits never matter: any cards of the same ranks make it)."""
+        if self.phase != PLAY or not cards:
+            return []
+        try:
+            move = self.canonical_move(seat, climbing_moves.text_of_cards(cards))
+        except (ValueError, IndexError):
+            return []
+        return [self.describe(seat, move)] if move is not None else []
+
+    def cards_refusal(self, seat: int, cards, kind: str | None = None) -> Refusal:
+        """Why these hand cards make no play: the refusal of the combination they would be."""
+        if self.is_over or seat not in self.to_act or not cards:
+            return super().cards_refusal(seat, cards)
+        try:
+            text = climbing_moves.text_of_cards(cards)
+        except (ValueError, IndexError):
+            return Refusal(NOT_LEGAL)
+        return self.refusal(seat, text) or Refusal(NOT_LEGAL)
 
     def parse_move(self, seat: int, text: str) -> Move:
         """Also accepts ranks in any order (`4333` for `3334`) and `10` for `T`."""
@@ -624,7 +661,9 @@ class ClimbingState(GameState):
     def refusal(self, seat: int, move: Move | str) -> Refusal | None:
         """As GameState.refusal, reading a text as parse_move does (`4333` is `3334`, `PASS` is `pass`),
         so that None means exactly "apply would accept it"."""
-        text = move.text if isinstance(move, Move) else str(move).strip()
+        if not isinstance(move, (Move, str)) or not isinstance(move.text if isinstance(move, Move) else move, str):
+            return super().refusal(seat, move)
+        text = move.text if isinstance(move, Move) else move.strip()
         word = text.lower()
         if word == "pass" or word.startswith("bid"):
             text = word
@@ -687,17 +726,17 @@ class ClimbingState(GameState):
             self.passes = passes
             self.turn = (seat + 1) % n
             return [Passed(seat)]
-        key = move.payload
-        if key.__class__ is not int or key < 0:
-            key = dz.pack(dz.parse(text))
+        key = move.payload                       # the engine's own Move (canonical_move): its key
         combo = _COMBO.get(key) or dz.combo_of_key(key)
         mask = self.masks[seat]
         taken = 0
+        ids: tuple[str, ...] = ()                # the cards taken, ascending by rank then suit
         for shift, c in _PARTS.get(key) or _parts(key):
-            taken |= _LOW[(mask >> shift) & 15][c] << shift
+            low = _LOW[(mask >> shift) & 15][c]
+            taken |= low << shift
+            ids += _NIB_IDS[shift][low]
         self.masks[seat] = mask ^ taken
         left = self.keys[seat] = self.keys[seat] - key
-        ids = ids_of(taken)
         self.played[seat].append(ids)
         self.plays[seat] += 1
         if self.to_beat is None:
@@ -848,7 +887,7 @@ class ClimbingState(GameState):
         state.unused = mask_of(uz.cards) if uz.cards is not None else draw(uz.count)
         state.masks = hands  # type: ignore[assignment]
         state.keys = [key_of(m) for m in hands]
-        state.phase = PHASES.index(info.phase)
+        state.phase = PHASE_NAMES.index(info.phase)
         state.redeals = info.redeals
         state.first_bidder = info.first_bidder
         state.turn = view.to_act[0] if view.to_act else info.turn
@@ -901,7 +940,7 @@ class ClimbingState(GameState):
                     to_beat.type if to_beat is not None else None,
                     dz.describe(to_beat) if to_beat is not None else None)
         return ClimbingInfo(
-            phase=PHASES[self.phase], start_seat=self.start_seat, turn=self.turn, first_bidder=self.first_bidder,
+            phase=PHASE_NAMES[self.phase], start_seat=self.start_seat, turn=self.turn, first_bidder=self.first_bidder,
             redeals=self.redeals, bids=tuple(self.bids), current_bid=self.cur_bid, high_bidder=self.high_bidder,
             max_bid=self.params.max_bid, landlord=self.landlord if self.landlord >= 0 else None, bid=self.bid,
             bottom_cards=self.bottom_ids, multiplier=self.multiplier, doublings=tuple(self.doublings),
@@ -912,7 +951,7 @@ class ClimbingState(GameState):
 
     def seat_facts(self, seat: int) -> SeatFacts:
         """What `seat` knows now, cheaply (see SeatFacts): for playout policies inside a search."""
-        return SeatFacts(PHASES[self.phase], self.keys[seat], tuple(map(int.bit_count, self.masks)),
+        return SeatFacts(PHASE_NAMES[self.phase], self.keys[seat], tuple(map(int.bit_count, self.masks)),
                          self.cur_bid, self.landlord if self.landlord >= 0 else None, self.owner, self.to_beat)
 
     def _beat_key(self) -> int:

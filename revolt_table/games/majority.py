@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..engine.events import CardChosen, Event, GameOver, Played, Revealed, RoundResolved, StackTaken
 from ..engine.info import Info
 from ..engine.message import Message, Refusal
-from ..engine.move import Move
+from ..engine.move import Move, MoveInfo, Said
+from ..engine.phases import Phase, PhaseTable
 from ..engine.schema import DictOf, Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
 from .majority_sim import MajoritySim
@@ -53,10 +55,31 @@ FIELDS = {
 REQUIRED = ("colours", "deck", "deal", "round", "end", "scoring")
 
 
+# --- typed moves (engine/move.py) -------------------------------------------------------------------
+#: one phase, one kind of move: a card from the hand, chosen face down or played in turn
+PHASES = PhaseTable(Phase("play", "play", ("play",)))
+
+
+def describe(rules, view, move: Move) -> MoveInfo:
+    """The family hook: a move plays the card its text names ("Ducks 3")."""
+    t = rules.params
+    i = move.payload if move.payload.__class__ is int else t.index[move.text]
+    label = _card_label(rules.id, t.colour_ids[t.colour[i]], t.value[i])
+    return MoveInfo(move, "play", "play", (t.ids[i],), t.ids[i], namer=label)
+
+
+@lru_cache(maxsize=256)
+def _card_label(game: str, colour_id: str, value: int) -> Said:
+    """A card's name ("Ducks 3"), made once per game, colour and value (the AI describes every move)."""
+    return Said(Message("majority.hint.card", colour=Message(colour_code(game, colour_id)), value=value))
+
+
 class MajorityFamily:
     name = "majority"
     fields = FIELDS
     required = REQUIRED
+    phases = PHASES
+    describe = staticmethod(describe)
 
     # --- validation -----------------------------------------------------------------------------
     def check(self, data: dict[str, Any], report) -> None:
@@ -257,6 +280,7 @@ CODES: tuple[str, ...] = (
     "majority.explanation.no_unique",   # ... and no value of it was shown only once
     "majority.end.victorious",
     "majority.refusal.not_held",
+    "majority.hint.card",               # a move's label: "Ducks 3"
 )
 """Every message code of the majority family (English in assets/locale/en.yaml, `majority:`).
 Colour names are looked up by `colour_code(game, colour id)`, one per bundled game's colour."""

@@ -11,7 +11,8 @@ coin and coat-of-arms supply, starting coins, number of turns, bonuses and end s
 Card ids: `N1`..`N10`, `R1`..`R10`, `B1`..`B10`, `C` (a plain Citizen, all identical), `CP` (the
 pitchfork Citizen). Moves: a card id plays it normally, `cut:B7` plays a Blaggard as a cut (paying
 one coin), `take:S` chooses seat S to take a coin from (Knave's bonus with an empty supply, tied
-richest players).
+richest players). A legal Move's payload is (kind, card index or seat): the family's search reads it on
+its hot path; everyone else reads the descriptors of tricks_moves.py (`MoveInfo`: kind, cards, target).
 
 Zones (all public except hands and cards left out of a special deal):
   `hand:<s>` (owner), `trick` (cards in play order), `trick_coins` (coins on cuts, tokens),
@@ -41,13 +42,14 @@ import random
 from typing import Any
 
 from ..engine.events import Dealt, Event, GameOver, Played, ScoreChanged, TrickWon
-from ..engine.message import Message, Refusal
+from ..engine.message import NOT_LEGAL, Message, Refusal
 from ..engine.move import Move
 from ..engine.schema import Bool, DictOf, Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
+from . import tricks_moves
 from . import tricks_records as rec
+from .tricks_moves import cut_text, parse, take_move
 from .tricks_records import (
-    CODES,
     BonusAwarded,
     BonusNote,
     CardTables,
@@ -65,6 +67,7 @@ from .tricks_records import (
     compile_params,
 )
 
+CODES = rec.CODES + tricks_moves.CODES
 __all__ = ["CODES", "FAMILY", "BonusAwarded", "CoinPaid", "FamilyChosen", "Revolt", "TricksInfo", "TricksParams",
            "TricksState", "TurnEnded", "TurnStarted", "compile_params"]
 
@@ -101,6 +104,8 @@ class TricksFamily:
     name = "tricks"
     fields = FIELDS
     required = REQUIRED
+    phases = tricks_moves.PHASES
+    describe = staticmethod(tricks_moves.describe)     # typed moves (engine/move.py)
 
     def check(self, data: dict[str, Any], report) -> None:
         letters = [f["letter"] for f in data["families"]]
@@ -318,7 +323,7 @@ class TricksState(GameState):
             return []
         t = self.t
         if self.pending is not None:
-            return [Move(f"take:{s}", ("take", s)) for s in self.pending[1]]
+            return [take_move(s) for s in self.pending[1]]
         hand = self.hands[seat]
         fam = self.family
         free = fam < 0
@@ -346,13 +351,13 @@ class TricksState(GameState):
         if seat not in self._to_act:
             return None
         t = self.t
-        parsed = _parse_text(t, text)
+        parsed = parse(self.rules.params, text)
         if parsed is None:
             return None
         kind, i = parsed
         if self.pending is not None:
-            ok = kind == "take" and i in self.pending[1] and text == f"take:{i}"
-            return Move(text, ("take", i)) if ok else None
+            ok = kind == "take" and i in self.pending[1] and text == take_move(i).text
+            return take_move(i) if ok else None
         if kind == "take":
             return None
         hand = self.hands[seat]
@@ -365,6 +370,12 @@ class TricksState(GameState):
             return t.card_moves[i]
         return None
 
+    def cards_refusal(self, seat: int, cards, kind: str | None = None) -> Refusal:
+        """Why these cards make no move (`kind` "cut": why this card may not cut now)."""
+        if kind == "cut" and len(cards) == 1 and not self.is_over and seat in self.to_act:
+            return self.refusal(seat, cut_text(cards[0])) or Refusal(NOT_LEGAL)
+        return super().cards_refusal(seat, cards, kind)
+
     def explain_refusal(self, seat: int, text: str) -> Refusal | None:
         """Why `seat` (to act) may not play `text` now: take the Knave's coin first, a card not held,
         a cut without a Blaggard or a coin, or the chosen family to follow. None for texts that name
@@ -372,7 +383,7 @@ class TricksState(GameState):
         t = self.t
         if self.pending is not None:
             return None if text.startswith("take:") else Refusal(rec.TAKE_FIRST)
-        parsed = _parse_text(t, text)
+        parsed = parse(self.rules.params, text)
         if parsed is None or parsed[0] == "take":
             card = text.removeprefix("cut:")
             if parsed is None and card in t.index and not self.hands[seat][t.index[card]]:
@@ -393,22 +404,21 @@ class TricksState(GameState):
         return Refusal(rec.MUST_FOLLOW, family=t.plurals[self.family])
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
-        kind, arg = _parse_text(self.t, move.text)  # the text, not the payload, is the move
+        kind, arg = move.payload     # the engine's own canonical move (engine.state.legal_move)
         events: list[Event] = []
         if kind == "take":
             self._take_coin(self.pending[0], arg, self.pending[2], events)
             self.pending = None
             self._after_trick(events)
             return events
-        self._play(seat, arg, kind == "cut", events)
+        self._play(seat, arg, kind == "cut", events, move.text)
         return events
 
     # --- a trick --------------------------------------------------------------------------------
-    def _play(self, seat: int, card: int, cut: bool, events: list[Event]) -> None:
+    def _play(self, seat: int, card: int, cut: bool, events: list[Event], text: str) -> None:
         t = self.t
         self.hands[seat][card] -= 1
-        text = f"cut:{t.ids[card]}" if cut else t.ids[card]
-        events.append(Played(seat, (t.ids[card],), text))
+        events.append(Played(seat, (t.ids[card],), text, "cut" if cut else "play"))
         if cut:
             self.coins[seat] -= self.cut_cost
             self.trick_coins += self.cut_cost
@@ -752,16 +762,6 @@ def _constrained_deal(t: CardTables, pool: list[int], slots: list[int], capacity
         if ok:
             return out
     raise ValueError("cannot deal the hidden cards consistently with the view")
-
-
-def _parse_text(t: CardTables, text: str) -> tuple[str, int] | None:
-    """(kind, card index or seat) for a move text; None if it names no move of this game."""
-    found = t.lookup.get(text)
-    if found is not None:
-        return found
-    if text.startswith("take:") and text[5:].isdigit():
-        return "take", int(text[5:])
-    return None
 
 
 FAMILY = TricksFamily()

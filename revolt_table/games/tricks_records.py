@@ -25,6 +25,7 @@ from ..engine.events import Event
 from ..engine.info import Info
 from ..engine.message import Message
 from ..engine.move import Move
+from .tricks_moves import cut_text
 
 # --- sentence codes (keys under `tricks.` in assets/locale/<lang>.tricks.yaml) --------------------
 
@@ -227,7 +228,7 @@ def _card_tables(d: dict) -> CardTables:
     letters = tuple(f["letter"] for f in d["families"])
     trump = letters.index(d["trump"])
     card_moves = tuple(Move(c, ("play", i)) for i, c in enumerate(ids))
-    cut_moves = tuple(Move(f"cut:{c}", ("cut", i)) if fam[i] == trump else None for i, c in enumerate(ids))
+    cut_moves = tuple(Move(cut_text(c), ("cut", i)) if fam[i] == trump else None for i, c in enumerate(ids))
     full = tuple(range(citizen)) + (citizen,) * d["citizens"]["count"] + (pitchfork,)
     return CardTables(tuple(ids), tuple(fam), tuple(val), {c: i for i, c in enumerate(ids)}, letters,
                       tuple(f["name"] for f in d["families"]), tuple(fam_cards), citizen, pitchfork,

@@ -51,6 +51,7 @@ class Step:
     seat: int
     move: str
     events: tuple[Event, ...]
+    label: Message | None = None  # the move as the game describes it (`labels=True`), else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,27 +109,29 @@ def _archived_rules(entry: HistoryEntry, cache: RulesCache | None, current: Rule
     return out
 
 
-def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None) -> Replayed:
+def replay_entry(entry: HistoryEntry, cache: RulesCache | None = None, upto: int | None = None,
+                 labels: bool = False) -> Replayed:
     """Replay `entry` (its first `upto` moves, or all and then check the result); Unreplayable if not.
 
     A whole replay that does not reach the stored result under the current rules is tried under each
     archived version of them (rules_archive): the one it was played with ends as recorded. `upto`
-    replays under the current rules only."""
+    replays under the current rules only. With `labels`, each step also keeps its move's label
+    (engine/move.py: what players read of it)."""
     rules = entry_rules(entry, cache)
     try:
-        return _replay(entry, rules, upto)
+        return _replay(entry, rules, upto, labels)
     except Unreplayable as exc:
         if upto is not None or exc.reason.code == R_ERROR:
             raise
         for other in _archived_rules(entry, cache, rules):
             try:
-                return _replay(entry, other, None)
+                return _replay(entry, other, None, labels)
             except Unreplayable:
                 continue
         raise
 
 
-def _replay(entry: HistoryEntry, rules: Rules, upto: int | None) -> Replayed:
+def _replay(entry: HistoryEntry, rules: Rules, upto: int | None, labels: bool = False) -> Replayed:
     try:
         state = rules.new_game(entry.players, seed=entry.seed, start_seat=entry.start_seat)
     except ValueError as exc:
@@ -139,6 +142,7 @@ def _replay(entry: HistoryEntry, rules: Rules, upto: int | None) -> Replayed:
     moves = entry.moves if upto is None else entry.moves[:max(0, upto)]
     steps = []
     for number, (seat, text) in enumerate(moves, 1):
+        label = _label(state, seat, text) if labels else None
         try:
             events = state.apply(seat, text)
         except IllegalMove as exc:
@@ -146,7 +150,7 @@ def _replay(entry: HistoryEntry, rules: Rules, upto: int | None) -> Replayed:
         except Exception as exc:  # noqa: BLE001 - never a crash on a stored record
             log.exception("history: replaying %s failed at move %d", entry.id, number)
             raise Unreplayable(Message(R_ERROR), f"move {number}: {type(exc).__name__}: {exc}") from None
-        steps.append(Step(number, seat, text, tuple(events)))
+        steps.append(Step(number, seat, text, tuple(events), label))
     if upto is None:
         if not state.is_over:
             raise Unreplayable(Message(R_UNFINISHED), "the moves end before the game does")
@@ -154,6 +158,15 @@ def _replay(entry: HistoryEntry, rules: Rules, upto: int | None) -> Replayed:
             raise Unreplayable(Message(R_SCORES), f"replay ends {state.scores} won by {state.winners}, "
                                                   f"stored {entry.scores} won by {entry.winners}")
     return Replayed(entry, rules, opening, tuple(steps), state)
+
+
+def _label(state: GameState, seat: int, text: str) -> Message | None:
+    """The label of a move about to be replayed; None when the game cannot describe it (the move's
+    legality is apply's to judge, just after)."""
+    try:
+        return state.describe(seat, text).label
+    except Exception:  # noqa: BLE001 - naming a move never stops a replay
+        return None
 
 
 def why_unreplayable(entry: HistoryEntry, cache: RulesCache | None = None) -> Message | None:

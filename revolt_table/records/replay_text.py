@@ -4,9 +4,11 @@
 Why text apart from the window: a replay printed move by move is what a player pastes into a forum
 post or a bug report, and what a test can read. Each line is made from locale keys under
 `history.text` (the current language, revolt_table.services.i18n), the seats' names, the moves in their
-documented notation (DESIGN.md: `3334`, `bid1`, `cut:B7`...) and the sentences the game itself
-reported: every event field that is a Message is said through `i18n.say`. (Families whose events
-still carry an English `explanation` string, not converted yet, print that string as it is.)
+labels the game gives its moves (engine/move.py: `MoveInfo.label`, "Pair of 9s", "Bid 2", "Bomb
+Express → Anna": never the notation of saves, `3334`, `bid2`, `BX:0`) and the sentences the game itself
+reported: every event field that is a Message, and an event's own `sentence()` (Dou Dizhu: who is
+landlord, the bottom cards, the multiplier), is said through `i18n.say` with the seats' names.
+(Families whose events still carry an English `explanation` string print that string as it is.)
 
 The `*_command` functions are what the CLI calls: they return (text, exit code) and never raise on a
 bad file or a game that no longer replays (exit code 1 and a translated reason).
@@ -85,6 +87,11 @@ def winners_text(entry: HistoryEntry | EntrySummary) -> str:
     return i18n.t(T + ("winners" if len(entry.winners) > 1 else "winner"), names=names)
 
 
+def capitalized(text: str) -> str:
+    """A label on its own starts with a capital letter ("pair of 9s" -> "Pair of 9s"), as at the table."""
+    return text[:1].upper() + text[1:]
+
+
 def event_sentences(event: Event, names: list[str] | None = None) -> list[str]:
     """What an event says to players: each of its Message fields, translated (legacy English
     `explanation` strings of families not converted yet as they are).
@@ -95,12 +102,17 @@ def event_sentences(event: Event, names: list[str] | None = None) -> list[str]:
     out = []
     if not is_dataclass(event):
         return out
+    sentence = getattr(event, "sentence", None)
+    if callable(sentence):
+        said = sentence()
+        if isinstance(said, Message):
+            out.append(i18n.say(said, names))
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name == "reason" and isinstance(value, Message):
             out.append(_reason_sentence(event, value, names))
         elif isinstance(value, Message):
-            out.append(i18n.say(value))
+            out.append(i18n.say(value, names))
         elif f.name == "explanation" and isinstance(value, str) and value:
             out.append(value)
     return out
@@ -141,7 +153,7 @@ def replay_lines(entry: HistoryEntry, cache: RulesCache | None = None) -> tuple[
                                              for i, s in enumerate(entry.seats)]))]
     problem: Message | None = None
     try:
-        replayed = replay_entry(entry, cache)
+        replayed = replay_entry(entry, cache, labels=True)
     except Unreplayable as exc:
         problem = exc.reason
         if exc.reason.code in (R_RULES, R_SETUP):
@@ -149,7 +161,8 @@ def replay_lines(entry: HistoryEntry, cache: RulesCache | None = None) -> tuple[
         else:
             upto = exc.reason.args["number"] - 1 if exc.reason.code == R_MOVE else None
             try:
-                replayed = replay_entry(entry, cache, upto=upto if upto is not None else len(entry.moves))
+                replayed = replay_entry(entry, cache, upto=upto if upto is not None else len(entry.moves),
+                                        labels=True)
             except Unreplayable:
                 replayed = None
     if replayed is not None:
@@ -160,8 +173,9 @@ def replay_lines(entry: HistoryEntry, cache: RulesCache | None = None) -> tuple[
             seen += [s for s in event_sentences(event, names) if s not in seen]
         lines += [SAID + s for s in seen]
         for step in replayed.steps:
+            move = capitalized(i18n.say(step.label, names)) if step.label is not None else step.move
             lines.append(i18n.t(T + "move", number=str(step.number).rjust(width), name=entry.seats[step.seat].name,
-                                move=step.move))
+                                move=move))
             said: list[str] = []
             for event in step.events:
                 said += [s for s in event_sentences(event, names) if s not in said]

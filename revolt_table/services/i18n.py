@@ -21,6 +21,7 @@ import locale
 import os
 import re
 from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -356,16 +357,28 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(f"{key}.{plural_form(_language, n)}", n=n, **fmt)
 
 
-def say(message: Message) -> str:
-    """The sentence for an engine `Message` (a refusal, a verdict) in the current language.
+def say(message: Message, names: Sequence[str] | None = None) -> str:
+    """The sentence for an engine `Message` (a refusal, a verdict, a move's label) in the current language.
 
     Arguments that are Messages themselves (a card family's name, a reason inside a verdict) are
-    translated first, so one sentence can be built from the pieces a game reports.
+    translated first, so one sentence can be built from the pieces a game reports. A `Seat` argument
+    becomes that seat's name in `names` (the table's names, "you" marks kept), else "Player N".
     """
-    from revolt_table.engine.message import Message
-
-    args = {k: say(v) if isinstance(v, Message) else v for k, v in message.params}
+    args = {k: _said(v, names) for k, v in message.params}
     return t(message.code, **args)
+
+
+def _said(value: Any, names: Sequence[str] | None) -> Any:
+    from revolt_table.engine.message import Message, Seat     # lazily, as at the top (issue 30)
+
+    if isinstance(value, Message):
+        return say(value, names)
+    if isinstance(value, Seat):
+        n = value.number
+        if names is not None and 0 <= n < len(names) and names[n]:
+            return names[n]
+        return t("event.player", number=n + 1)
+    return value
 
 
 def reload() -> None:

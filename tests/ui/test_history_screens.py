@@ -23,7 +23,7 @@ from revolt_table.engine import load_rules
 from revolt_table.records.history import read_entry_file
 from revolt_table.records.store import HistoryStore
 from revolt_table.records.stats import collect_facts, statistics
-from revolt_table.ui import draw, recorder, theme
+from revolt_table.ui import draw, i18n, recorder, theme
 from tests.history_helpers import entry
 from tests.ui.table_helpers import NAMES, open_table, run_frames
 
@@ -406,8 +406,11 @@ def test_replay_last_text_after_an_ai_only_game_played_with_play(tmp_path):
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     width = len(str(len(kept.moves)))
+    state = load_rules("doudizhu").new_game(3, seed=kept.seed, start_seat=kept.start_seat)
     for number, (seat, move) in enumerate(kept.moves, 1):
-        assert f"{str(number).rjust(width)}. {kept.seats[seat].name}: {move}" in lines
+        said = i18n.say(state.describe(seat, move).label, [s.name for s in kept.seats])     # as players read it
+        state.apply(seat, move)
+        assert f"{str(number).rjust(width)}. {kept.seats[seat].name}: {said[:1].upper() + said[1:]}" in lines
     scores = ", ".join(f"{s.name} {p}" for s, p in zip(kept.seats, kept.scores))
     assert f"Final scores: {scores}" in lines
     listing = _cli(home, "history")

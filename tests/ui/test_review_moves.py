@@ -4,44 +4,65 @@ notation: "66JJJJ22", "cut:B7", "fight:T3+M5+sp2")."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 from conftest import key
 from revolt_table.services import i18n
-from revolt_table.engine import load_rules
-from revolt_table.ui.scenes.review_moves import move_words
+from revolt_table.engine import Move, describe, load_rules
+from revolt_table.ui.scenes.review_moves import move_label, move_words
 from tests.history_helpers import entry
 from tests.ui.test_review import drawn, review_of
 
 NAMES = ["You", "Anna", "Ben", "Clara"]
 
 
+class SeatView:
+    """The little of a view a family's descriptor reads: the seat, the table size, the public info (its
+    phase, who is alive) and the seat's hand."""
+
+    def __init__(self, phase: str, players: int = 4, cards: tuple[str, ...] = ()) -> None:
+        self.seat, self.players = 0, players
+        self.info = SimpleNamespace(phase=phase, alive=tuple(range(players)))
+        self.cards = cards
+
+    def hand(self, seat=None):
+        return self.cards
+
+
 @pytest.mark.parametrize("lang, game, text, phase, words", [
     ("en", "revoltaaa", "R3", "", "Ducks 3"),
     ("de", "revoltaaa", "B0", "", "0 der Roboter"),
-    ("en", "doudizhu", "88", "play", "pair of 8s"),
-    ("en", "doudizhu", "66JJJJ22", "play", "four Jacks with two pairs"),
+    ("en", "doudizhu", "88", "play", "Pair of 8s"),
+    ("en", "doudizhu", "66JJJJ22", "play", "Four Jacks with two pairs"),
     ("en", "doudizhu", "bid2", "bidding", "Bid 2"),
     ("en", "doudizhu", "pass", "bidding", "No bid"),
+    ("en", "doudizhu", "pass", "play", "Pass"),
     ("fr", "revolte", "cut:B7", "", "Canaille 7 (coupe)"),
     ("fr", "revolte", "take:1", "", "Pièce prise à Anna"),
+    ("en", "revolte", "take:0", "", "Coin from you"),
     ("en", "revolucion", "attack:2", "turn", "Attack Ben"),
     ("fr", "revolucion", "fight:T3+M5+sp2", "commit_a", "Combattre : Soldat + Mercenaire + 2 de soutien"),
     ("fr", "revolucion", "BX:1", "dig", "Bombe express → Anna"),
+    ("en", "revolucion", "BL+DT", "turn", "Bomb Left → Anna + Detonator"),
     ("de", "revolucion", "swap:BX", "exchange", "Bombenexpress tauschen"),
 ])
 def test_a_move_reads_as_the_table_names_it(lang, game, text, phase, words):
+    """The family's descriptor names the move (a Move without its payload is read from its text)."""
     i18n.set_language(lang)
     try:
-        assert move_words(load_rules(game), text, phase, NAMES) == words
+        info = describe(load_rules(game), SeatView(phase), Move(text))
+        assert move_words(info.label, text, [i18n.you(NAMES[0]), *NAMES[1:]]) == words
     finally:
         i18n.set_language("en")
 
 
 def test_a_move_that_cannot_be_named_shows_its_text():
-    assert move_words(load_rules("revolte"), "nonsense", "", NAMES) == "nonsense"
+    state = load_rules("revolte").new_game(3, seed=1)
+    assert move_label(state, state.to_act[0], "nonsense") is None
+    assert move_words(None, "nonsense", NAMES) == "nonsense"
 
 
 # The notation of each family's moves: a card id, a run of ranks, a move with a colon or a plus.

@@ -336,6 +336,7 @@ def test_every_bomb_text_key_exists_in_english():
 
     import yaml
 
+    from revolt_table.services import i18n
     from revolt_table.services.resources import asset_path
 
     english = yaml.safe_load(asset_path("locale", "en.bomb.yaml").read_text(encoding="utf-8"))
@@ -349,10 +350,12 @@ def test_every_bomb_text_key_exists_in_english():
     walk("", english)
     flat |= {k[:-len(".other")] for k in flat if k.endswith(".other")}  # a text with forms: plural, you (i18n.t)
     ui = Path(__file__).resolve().parents[2] / "revolt_table" / "ui" / "table"
-    code = "\n".join(p.read_text(encoding="utf-8") for p in sorted(ui.glob("bomb*.py")) if p.name != "bomb_moves.py")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in sorted(ui.glob("bomb*.py")))
     used = set(re.findall(r'\b(?:bt|say)\(\s*"([a-z_]+\.[a-z_.0-9]+)"', code))
     used = {"bomb." + k for k in used}
-    used |= set(re.findall(r'_t\(\s*"(bomb\.[a-z_.0-9]+)"', (ui / "bomb_moves.py").read_text(encoding="utf-8")))
+    from revolt_table.games import bomb_moves              # the moves' labels: every code in some language file
+    flat |= set(i18n.flatten(yaml.safe_load(asset_path("locale", "en.moves.yaml").read_text(encoding="utf-8"))))
+    used |= set(bomb_moves.CODES)
     assert len(used) > 40
     assert sorted(used - flat) == []
     rules = load_rules("revolucion")

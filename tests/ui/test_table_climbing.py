@@ -13,7 +13,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from revolt_table.engine import load_rules  # noqa: E402
+from revolt_table.games import climbing_moves  # noqa: E402
 from revolt_table.games.climbing import CARD_IDS  # noqa: E402
+from revolt_table.games.climbing_moves import text_of_cards  # noqa: E402
 from tests.ui.table_helpers import card_rect, click_at, open_table, press_key, run_frames  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fast_table")
@@ -67,10 +69,19 @@ def standard_hands(seed=3):
 
 # ------------------------------------------------------------------------------------------ a full deal
 
+def pick(hand: list[str], text: str) -> list[int]:
+    """Indices of the hand cards the engine takes for the play `text` (the lowest suits of each rank)."""
+    chosen, out = list(climbing_moves.cards_for(hand, text)), []
+    for i, card in enumerate(hand):
+        if card in chosen:
+            chosen.remove(card)
+            out.append(i)
+    return out
+
+
 def test_human_plays_a_full_deal_through_the_window():
     """Bidding, then every play by real clicks (cards clicked then Play, or Hint then Play, or Pass) until
     the results screen shows the match totals. Hint selects the normal AI's move and says why."""
-    from revolt_table.ui.table import climbing_select as sel
     from revolt_table.ai import climbing_ai
 
     app, scene = make_table(seed=11)
@@ -93,13 +104,13 @@ def test_human_plays_a_full_deal_through_the_window():
                 click_at(app, b["pass"].center)
             elif step % 2:
                 click_at(app, b["hint"].center)
-                assert sel.move_text(fam.hand.selected_cards()) == proposal.text
+                assert text_of_cards(fam.hand.selected_cards()) == proposal.text
                 assert fam.actions.info()[0].startswith("Hint: ")
                 click_at(app, buttons(scene)["play"].center)
             else:
                 hand = [sp.card for sp in scene.model.zones["hand:0"].sprites]
-                click_cards(app, scene, sel.pick(hand, proposal.text))
-                assert sel.move_text(fam.hand.selected_cards()) == proposal.text
+                click_cards(app, scene, pick(hand, proposal.text))
+                assert text_of_cards(fam.hand.selected_cards()) == proposal.text
                 click_at(app, buttons(scene)["play"].center)
         run_frames(app, 2)
         assert len(state.history) > before or state is not scene.session.state
@@ -288,14 +299,13 @@ def test_hint_selects_the_ai_move_says_why_and_cycles():
     """H selects the cards of the normal AI's move with its reason under the buttons; H again proposes
     the next play; in the bidding it says which bid and why, selecting nothing."""
     from revolt_table.ai import climbing_ai
-    from revolt_table.ui.table import climbing_select as sel
 
     hands, bottom = standard_hands(5)
     app, scene = make_table(state=deal_state(hands, bottom, landlord=0, bid=2))
     fam, state = scene.family, scene.session.state
     proposal = climbing_ai.hint(state.view(0), state.legal_moves(0))
     press_key(app, pygame.K_h)
-    assert sel.move_text(fam.hand.selected_cards()) == proposal.text
+    assert text_of_cards(fam.hand.selected_cards()) == proposal.text
     line, colour = fam.actions.info()
     assert line.startswith("Hint: Lead ") and colour != (255, 160, 140)
     assert enabled(scene)["play"] is True
@@ -303,7 +313,7 @@ def test_hint_selects_the_ai_move_says_why_and_cycles():
     press_key(app, pygame.K_h)
     assert list(fam.hand.selected_cards()) != first
     assert fam.actions.info()[0].startswith("Hint: Another play you can make")
-    chosen = sel.move_text(fam.hand.selected_cards())
+    chosen = text_of_cards(fam.hand.selected_cards())
     press_key(app, pygame.K_RETURN)                               # the hinted play is played
     assert scene.session.state.history[0] == (0, chosen)
     # bidding: nothing selected, the reason names the bid
@@ -314,7 +324,9 @@ def test_hint_selects_the_ai_move_says_why_and_cycles():
     assert line.startswith("Hint: Bid ") or line.startswith("Hint: Don't bid"), line
     hinted = scene.family.hinted[0].text
     gold = [action.id for _r, action in scene.family.actions.layout_buttons() if action.primary]
-    assert gold == [hinted]                                       # the hinted bid's button is the gold one
+    assert gold == [hinted, "play"]           # the hinted bid's button is gold, and Play plays the hint
+    press_key(app, pygame.K_RETURN)
+    assert scene.session.state.history[0] == (0, hinted)
 
 
 def test_pass_hint_when_the_partner_wins_the_trick():
@@ -329,7 +341,7 @@ def test_pass_hint_when_the_partner_wins_the_trick():
     press_key(app, pygame.K_h)
     assert scene.family.actions.info()[0] == "Hint: Pass: your partner is winning the trick."
     assert scene.family.hand.selected == []
-    assert [a.id for _r, a in scene.family.actions.layout_buttons() if a.primary] == ["pass"]
+    assert [a.id for _r, a in scene.family.actions.layout_buttons() if a.primary] == ["pass", "play"]
 
 
 def colour_pixels(surface, rect, want, tol=40) -> int:
@@ -393,7 +405,6 @@ def test_a_playable_selection_is_named_and_p_says_no_bid():
     """Two cards of a rank selected: "Pair of …" under the buttons before Play; in the bidding the keys
     line names the bidding keys and P says "no bid"."""
     from revolt_table.games import doudizhu_combos as dz
-    from revolt_table.ui.table import climbing_select as sel
 
     hands, bottom = standard_hands(5)
     app, scene = make_table(state=deal_state(hands, bottom, landlord=0, bid=2))
@@ -401,7 +412,7 @@ def test_a_playable_selection_is_named_and_p_says_no_bid():
     rank = next(c[0] for c in ids if sum(1 for d in ids if d[0] == c[0]) == 2)
     pair = [i for i, c in enumerate(ids) if c[0] == rank]
     click_cards(app, scene, pair)
-    name = i18n_say(dz.describe(dz.classify(sel.move_text([ids[i] for i in pair]))))
+    name = i18n_say(dz.describe(dz.classify(text_of_cards([ids[i] for i in pair]))))
     assert scene.family.actions.info()[0] == name[0].upper() + name[1:]
     assert name.startswith("pair of ")
     app, scene = make_table(state=deal_state(hands, bottom, first_bidder=0))

@@ -41,7 +41,7 @@ from revolt_table.ui.scenes.review_analysis import AnalysisRunner
 from revolt_table.ui.scenes.review_board import BoardSection
 from revolt_table.ui.scenes.review_cards import ReviewCards
 from revolt_table.ui.scenes.review_model import MoveShown, Position, ReviewModel
-from revolt_table.ui.scenes.review_moves import move_words, phase_of
+from revolt_table.ui.scenes.review_moves import move_words
 from revolt_table.ui.scenes.review_sections import (R, MovesSection, NotesSection, StepperSection, SubtitleSection,
                                                     review_geom)
 from revolt_table.ui.seatnames import seat_names
@@ -179,13 +179,13 @@ class ReviewScene(PageScene):
 
     def words(self, move: MoveShown) -> str:
         """A move as the table names it, in the current language ("Pair of 8s", not "88")."""
-        return move_words(self.model.rules, move.move, move.phase, self.names())
+        return move_words(move.label, move.move, self.names())
 
     def option_words(self, k: int, text: str) -> str:
         """A move the player could have made at decision k (the analysis' options), named likewise."""
         decision = self.model.decisions.get(k)
-        phase = phase_of(decision.view.info) if decision is not None else ""
-        return move_words(self.model.rules, text, phase, self.names())
+        label = dict(decision.labels).get(text) if decision is not None else None
+        return move_words(label, text, self.names())
 
     def move_line(self, k: int) -> str:
         move = self.model.move(k)

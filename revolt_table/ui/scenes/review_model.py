@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from revolt_table.engine import Event, Rules, View
+from revolt_table.engine import Event, Message, Rules, View
 from revolt_table.records.history import HistoryEntry
 from revolt_table.records.replay import replay_entry
 from revolt_table.records.replay_text import event_sentences
-from revolt_table.ui.scenes.review_moves import move_phase
+from revolt_table.ui.scenes.review_moves import move_label, option_labels
 
 #: zones that hold no cards worth showing: the box and the unused cards, the draw pile, token supplies
 #: (coins and coats of arms are counted in the seat's points, not drawn as cards)
@@ -62,6 +62,7 @@ class Decision:
     played: str
     view: View
     legal: tuple[str, ...]
+    labels: tuple[tuple[str, Message], ...] = ()      # (text, label) of each legal move (review_moves)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class MoveShown:
     seat: int
     move: str
     said: tuple[str, ...]              # what the move made the game say, translated when built
-    phase: str = ""                    # the game's phase before the move (review_moves names it with it)
+    label: Message | None = None       # the move as the game describes it (review_moves.move_words says it)
 
 
 def zone_owner(name: str) -> int | None:
@@ -136,17 +137,18 @@ class ReviewModel:
         players = entry.players
         state = self.rules.new_game(players, seed=entry.seed, start_seat=entry.start_seat)
         positions = [_position(state, players, None)]
-        decisions, phases = [], []
+        decisions, labels = [], []
         for number, (seat, text) in enumerate(entry.moves, 1):
-            phases.append(move_phase(state))
+            labels.append(move_label(state, seat, text))
             if kinds[seat] in analysed:
                 legal = state.legal_moves(seat)
                 if len(legal) > 1:
-                    decisions.append(Decision(number, seat, text, state.view(seat), tuple(m.text for m in legal)))
+                    decisions.append(Decision(number, seat, text, state.view(seat), tuple(m.text for m in legal),
+                                              option_labels(state, seat)))
             state.apply(seat, text)
             positions.append(_position(state, players, positions[-1]))
         self.positions = tuple(positions)
-        self.moves = tuple(MoveShown(s.number, s.seat, s.move, _sentences(s.events, names), phases[s.number - 1])
+        self.moves = tuple(MoveShown(s.number, s.seat, s.move, _sentences(s.events, names), labels[s.number - 1])
                            for s in replayed.steps)
         self.decisions = {d.step: d for d in decisions}
         self.final_scores = tuple(state.scores)

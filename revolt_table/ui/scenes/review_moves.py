@@ -1,73 +1,47 @@
 """A move as the Review names it: the words the table uses for it, in the player's language.
 
 Why: a finished game's moves are stored in their documented notation (DESIGN.md: "R3", "66JJJJ22",
-"cut:B7", "fight:T3+M5+sp2"), which is for files and tests, not for players. Each family's table
-already names its moves ("Pair of 8s", "Blaggard 7 (cut)", "Bomb Express → Anna + Detonator"); this
-module reuses those names (the same Messages and locale keys) so a move reads the same at the table
-and in its Review, and says them in the current language whenever it is drawn.
+"cut:B7", "fight:T3+M5+sp2"), which is for files and tests, not for players. Each family describes its
+moves (engine/move.py: `MoveInfo`, whose `label` is a Message in the family's words: "Pair of 8s",
+"Blaggard 7 (cut)", "Bomb Express → Anna + Detonator"); the Review keeps the label of each move as the
+game replays, and says it in the current language whenever it is drawn. No family is named here: a new
+family's moves read as its descriptors say, and a family that describes none shows its texts.
 
-It draws nothing (the Review's tests call it without a window). `move_words` never raises: a move it
-cannot name is shown as its text.
+It draws nothing (the Review's tests call it without a window). Nothing here raises on a move that no
+longer describes: it is shown as its text.
 """
 
 from __future__ import annotations
 
-from revolt_table.engine import Message, Move, Rules
+import logging
+
+from revolt_table.engine import GameState, Message
+from revolt_table.records.replay_text import capitalized
 from revolt_table.ui import i18n
 
-
-def phase_of(info) -> str:
-    """What a move's name may depend on, from the game's public info before it: the phase (Revolución
-    sends the turned-up Bomb Express while digging; Dou Dizhu's "pass" is "No bid" while bidding)."""
-    return str(getattr(info, "phase", "") or "")
+log = logging.getLogger(__name__)
 
 
-def move_phase(state) -> str:
-    """phase_of the game `state` before a move."""
-    return phase_of(state.view(None).info)
-
-
-def move_words(rules: Rules, text: str, phase: str, names: list[str]) -> str:
-    """The move `text` (played in `phase`) as a player reads it; `names` are the seats' names."""
-    namer = _NAMERS.get(rules.family.name)
+def move_label(state: GameState, seat: int, text: str) -> Message | None:
+    """The label of the move `text` that `seat` is about to play in `state`; None if the game cannot
+    describe it (the move is then shown as its text)."""
     try:
-        words = namer(rules, text, phase, names) if namer is not None else None
+        return state.describe(seat, text).label
     except Exception:  # noqa: BLE001 - a custom game's unexpected move: its text, never a crash
-        words = None
-    return words or text
+        log.debug("review: move %r of seat %s not described", text, seat, exc_info=True)
+        return None
 
 
-def _majority(rules: Rules, text: str, phase: str, names: list[str]) -> str | None:
-    from revolt_table.ai.majority_ai import _colour_name, _colour_value
-    letter, value = _colour_value(text)
-    return i18n.say(Message("majority.hint.card", colour=_colour_name(rules, letter), value=value))
+def option_labels(state: GameState, seat: int) -> tuple[tuple[str, Message], ...]:
+    """(text, label) of every legal move of `seat` in `state`: the options of an analysed decision."""
+    try:
+        return tuple((info.text, info.label) for info in state.describe_moves(seat))
+    except Exception:  # noqa: BLE001 - as move_label
+        log.debug("review: the moves of seat %s not described", seat, exc_info=True)
+        return ()
 
 
-def _climbing(rules: Rules, text: str, phase: str, names: list[str]) -> str | None:
-    from revolt_table.ui.table.climbing_select import describe
-    if text == "pass":
-        return i18n.t("climbing.button.bid_pass" if phase == "bidding" else "climbing.button.pass")
-    if text.startswith("bid") and text[3:].isdigit():
-        return i18n.t("climbing.button.bid", n=int(text[3:]))
-    combo = describe(text)
-    return i18n.say(combo) if combo is not None else None
-
-
-def _tricks(rules: Rules, text: str, phase: str, names: list[str]) -> str | None:
-    from revolt_table.games.tricks_records import card_message
-    head, _, rest = text.partition(":")
-    if head == "take" and rest.isdigit():
-        seat = int(rest)
-        return i18n.t("history.review.take_coin", name=names[seat] if seat < len(names) else rest)
-    if head == "cut":
-        return i18n.t("tricks.card_cut", card=i18n.say(card_message(rules.params, rest)))
-    return i18n.say(card_message(rules.params, text))
-
-
-def _bomb(rules: Rules, text: str, phase: str, names: list[str]) -> str | None:
-    from revolt_table.games.bomb_info import card_name
-    from revolt_table.ui.table.bomb_moves import describe
-    return describe(Move(text), phase, names, lambda card: i18n.say(card_name(card))).label
-
-
-_NAMERS = {"majority": _majority, "climbing": _climbing, "tricks": _tricks, "bomb": _bomb}
+def move_words(label: Message | None, text: str, names: list[str]) -> str:
+    """A move as a player reads it: its label said with the seats' `names` (a capital first, as at the
+    table and in the replay), else its text."""
+    return capitalized(i18n.say(label, names)) if label is not None else text

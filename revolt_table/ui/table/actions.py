@@ -4,9 +4,12 @@ Left of the viewer's played-card spot, the prompt always names the next step ("C
 "Click it again, press Enter or drag it onto the table to play it", "Waiting for Bo"). Right of it, the
 buttons: the family's own (Pass, bids: `FamilyTable.extra_actions`), Hint (the normal AI's move and why:
 revolt_table/ai/hints.py) while the viewer may act, and Play, always shown while something is selected
-and disabled when the selection cannot be played. Under the buttons one line says why Play is disabled
-(the game's refusal, through the translation files), or the hint's reason, or which keys do what, or
-that a click skips the moment playing. Everything reads the position shown (`scene.model.view`).
+(or a hint stands: Play then plays the hinted move, even one that uses no card) and disabled when the
+selection cannot be played. A move that is not a plain play of the selected cards is named in the
+prompt before Enter plays it ("Discard Rifles and dig: press Enter or click Play"). Under the buttons
+one line says why Play is disabled (the game's refusal, through the translation files), or the hint's
+reason, or which keys do what, or that a click skips the moment playing. Everything reads the position
+shown (`scene.model.view`).
 """
 
 from __future__ import annotations
@@ -107,9 +110,12 @@ class ActionsSection(Section):
             return ""
         to_act = viewer is not None and s.face_up and s.shown_to_act(viewer)
         chosen = self.selection()
-        if chosen and viewer is not None and s.face_up:
+        if (chosen or table.hinted_move() is not None) and viewer is not None and s.face_up:
             move, _ = table.selection_state(chosen)
             if move is not None:
+                named = table.play_words(move)      # a move that is not a plain play says what it does
+                if named is not None:
+                    return tt("prompt_confirm_move", move=named)
                 return tt("prompt_confirm_multi") if table.multi_select else tt("prompt_confirm")
             if to_act:       # one card that cannot go, or cards that make no play here
                 return tt("prompt_choose_other_multi") if table.multi_select else tt("prompt_choose_other")
@@ -157,7 +163,7 @@ class ActionsSection(Section):
         if s.may_act(viewer):
             out.append(Action("hint", tt("button.hint"), key="H", hotkey=pygame.K_h))
         chosen = self.selection()
-        if chosen:
+        if chosen or table.hinted_move() is not None:        # a hinted move without cards plays too
             move, why = table.selection_state(chosen)
             out.append(Action("play", tt("button.play"), enabled=move is not None and s.may_act(viewer),
                               primary=True, key="↵", reason=why))

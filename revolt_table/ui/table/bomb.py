@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table.engine import Message, Move
+from revolt_table.engine import Message, Move, MoveInfo
 from revolt_table.games.bomb_info import PhaseContext
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import approach
 from revolt_table.ui.fonts import font
 from revolt_table.ui.table import bomb_faces as faces
-from revolt_table.ui.table import bomb_moves
 from revolt_table.ui.table import bomb_play as play
 from revolt_table.ui.table import bomb_sections as bs
 from revolt_table.ui.table.bomb_layout import BombLayout
@@ -71,7 +70,6 @@ class BombTable(FamilyTable):
         self.steal: dict | None = None
         self.climate_pulse = 0.0
         self.log: list[str] = []                   # the last announcements, shown while the table waits
-        self._infos: tuple = (None, [])
 
     def build(self) -> None:
         self.refresh_shown(force=True)
@@ -219,21 +217,9 @@ class BombTable(FamilyTable):
         """Several cards make one move in a turn (a bomb card and its extras) and in a fight."""
         return self.phase() in COMBINING_PHASES
 
-    def move_infos(self) -> list[bomb_moves.MoveInfo]:
-        """The viewer's legal moves, described (cards used, target, label), for the position shown."""
-        s = self.scene
-        if s.viewer is None or not s.shown_to_act(s.viewer):
-            return []
-        state = s.session.state
-        key = (len(state.history), s.viewer, s.model.key)
-        if self._infos[0] != key:
-            infos = bomb_moves.infos(state.legal_moves(s.viewer), self.phase(), s.session.names, self.painter.name)
-            self._infos = (key, play.name_receivers(self, infos))
-        return self._infos[1]
-
-    def options(self, chosen) -> list[bomb_moves.MoveInfo]:
+    def options(self, chosen) -> list[MoveInfo]:
         """The moves the selected cards make now (several: targets or support amounts to choose)."""
-        return bomb_moves.matching(self.move_infos(), list(chosen)) if chosen else []
+        return [i for i in self.move_infos() if i.uses(chosen)] if chosen else []
 
     def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
         hits = self.options(selected)
@@ -252,9 +238,6 @@ class BombTable(FamilyTable):
                 return None
             return play.refusal(self, (card,))
         return self.selection_state((card,))[1]
-
-    def cards_of(self, move: Move) -> tuple[str, ...]:
-        return next((i.cards for i in self.move_infos() if i.move == move), ())
 
     def extra_actions(self):
         return play.extra_actions(self)

@@ -128,10 +128,9 @@ class BombMoments:
         spec = table.params.cards.get(card)
         if spec is not None and (spec.type == "movement" or spec.effect("turn", "set_climate")):
             return                         # the bomb flight / the climate banner shows these
-        head, _, target = e.text.partition(":")
-        if target.isdigit():
+        if e.target is not None:
             text = self.say("banner.react_on", e.seat, name=self.name(e.seat), card=self.card(card),
-                            target=self.name(int(target)))
+                            target=self.name(e.target))
         else:
             text = self.say("banner.react", e.seat, name=self.name(e.seat), card=self.card(card))
         self.banner(text, hold=1.2, card=card, start=lambda: table.sound("flip"))

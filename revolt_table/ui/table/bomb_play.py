@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table.engine import Message
-from revolt_table.engine.message import NOT_LEGAL, Refusal
+from collections import Counter
+
+from revolt_table.engine import Message, MoveInfo
 from revolt_table.ui import cards, draw, i18n
-from revolt_table.ui.table import bomb_moves, widgets
+from revolt_table.ui.table import widgets
 from revolt_table.ui.table.actions import Action
 from revolt_table.ui.table.bomb_moments import bt
 from revolt_table.ui.table.hand import REASON_RGB, HandSection
@@ -33,49 +34,26 @@ HOTKEYS = {"pass": (pygame.K_n, "N"), "keep": (pygame.K_n, "N"), "fight_none": (
 ZOOM = 1.7             # a pointed card is shown this many times its height in the hand
 
 
-def name_receivers(table, infos: list[bomb_moves.MoveInfo]) -> list[bomb_moves.MoveInfo]:
-    """In a turn, say who a plain Bomb Left / Right reaches ("Bomb Left → Bo")."""
-    s = table.scene
-    info = s.model.info
-    if info.phase != "turn" or len(info.alive) < 2:
-        return infos
-    out = []
-    for i in infos:
-        if i.kind == "send" and i.target is None and i.cards:
-            reach = table.params.receiver(s.viewer, i.cards[0], None, info.alive, s.session.players)
-            head, _, tail = i.label.partition(" + ")
-            label = f"{head} → {table.name(reach)}" + (f" + {tail}" if tail else "")
-            i = bomb_moves.MoveInfo(i.move, i.kind, i.cards, None, 0, label)
-        out.append(i)
-    return out
+def extendable(infos: list[MoveInfo], selected) -> bool:
+    """Are the selected cards part of some move (the selection is on its way to a legal move)?"""
+    want = Counter(selected)
+    return any(not (want - Counter(i.cards)) for i in infos)
 
 
 def refusal(table, chosen) -> Message:
     """Why the selected cards make no move now: "add a card" when they are part of one, else the
-    engine's refusal of the move they suggest (in the words of assets/locale/<lang>.bomb.yaml)."""
+    game's refusal of the move they suggest (`state.cards_refusal`, in the family's words)."""
     s = table.scene
-    chosen = sorted(chosen, key=table.sort_key)
-    if bomb_moves.extendable(table.move_infos(), chosen):
+    if extendable(table.move_infos(), chosen):
         return Message("bomb.prompt.pick_more")
-    phase = table.phase()
-    if phase in ("commit_a", "commit_d"):
-        text = "fight:" + "+".join(chosen)
-    elif phase == "turn":
-        movers = [c for c in chosen if table.painter.type_of(c) == "movement"]
-        text = "+".join(movers[:1] + [c for c in chosen if c not in movers[:1]])
-    elif phase == "exchange":
-        text = "swap:" + chosen[0]
-    else:
-        text = chosen[0]
-    answer = s.session.state.refusal(s.viewer, text) if s.viewer is not None else None
-    return answer if answer is not None else Refusal(NOT_LEGAL)
+    return s.session.state.cards_refusal(s.viewer, tuple(chosen))
 
 
 # ---------------------------------------------------------------------------------------- buttons
-def groups(table) -> dict[str, list[bomb_moves.MoveInfo]]:
+def groups(table) -> dict[str, list[MoveInfo]]:
     """The buttons' moves by kind (see the module docstring), in the order they are shown."""
     phase = table.phase()
-    out: dict[str, list[bomb_moves.MoveInfo]] = {}
+    out: dict[str, list[MoveInfo]] = {}
     for info in table.move_infos():
         if info.kind in ("pass", "keep", "attack"):
             key = info.kind
@@ -83,8 +61,8 @@ def groups(table) -> dict[str, list[bomb_moves.MoveInfo]]:
             key = "dig"
         elif info.kind == "fight" and not info.cards:
             key = "fight_none"
-        elif info.kind == "send" and (phase == "dig" or (phase == "turn" and len(info.cards) == 1)):
-            key = "send:" + (info.cards[0] if info.cards else "")
+        elif info.kind == "send" and len(info.cards) <= 1:     # the turned-up Bomb Express, or a bomb card alone
+            key = "send:" + info.card
         elif phase in REACTION_PHASES and len(info.cards) == 1:
             key = "card:" + info.cards[0]
         else:
@@ -94,17 +72,16 @@ def groups(table) -> dict[str, list[bomb_moves.MoveInfo]]:
     return dict(sorted(out.items(), key=lambda kv: order.index(kv[0].split(":")[0])))
 
 
-def label(table, key: str, infos: list[bomb_moves.MoveInfo]) -> str:
+def label(table, key: str, infos: list[MoveInfo]) -> str:
     if len(infos) == 1:
-        return infos[0].label
-    kind, _, card = key.partition(":")
-    if kind == "attack":
+        return table.words(infos[0])
+    if infos[0].kind == "attack":
         return bt("move.attack", name="…")
-    if kind == "send":
-        return f"{table.painter.name(card) if card else table.painter.name(table.scene.model.info.ctx.card)} → …"
-    if kind == "card":
-        return bt("move.play", card=table.painter.name(card)) + "…"
-    return infos[0].label + "…"
+    if infos[0].kind == "send":
+        return bt("move.send", card=table.painter.name(infos[0].card), name="…")
+    if infos[0].cards:
+        return bt("move.play", card=table.painter.name(infos[0].cards[0])) + "…"
+    return table.words(infos[0]) + "…"
 
 
 def extra_actions(table) -> list[Action]:
@@ -129,10 +106,10 @@ def do_action(table, key: str) -> None:
     ask(table, anchor, infos)
 
 
-def ask(table, anchor: pygame.Rect, infos: list[bomb_moves.MoveInfo]) -> None:
+def ask(table, anchor: pygame.Rect, infos: list[MoveInfo]) -> None:
     """A popup over `anchor` with one line per move (a target, an amount); choosing plays it."""
     hinted = table.hinted[0] if table.hinted is not None else None
-    choices = [Choice(i.label, i.move) for i in infos]
+    choices = [Choice(table.words(i), i.move) for i in infos]
 
     def chosen(move) -> None:
         s = table.scene
@@ -198,7 +175,7 @@ class BombHand(HandSection):
     def play(self) -> bool:
         s, table = self.scene, self.table
         hits = table.options(tuple(self.selected_cards()))
-        if len(hits) > 1 and s.viewer is not None and s.may_act(s.viewer):
+        if len(hits) > 1 and table.hinted_move() is None and s.viewer is not None and s.may_act(s.viewer):
             rects = [s.renderer.current_rect(self.sprites()[i]) for i in self.selected]
             rects = [r for r in rects if r is not None]
             anchor = rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.geom.hand)

@@ -34,6 +34,7 @@ from revolt_table.ui.anim import approach
 from revolt_table.ui.table import climbing_faces as faces
 from revolt_table.ui.table import climbing_sections as cs
 from revolt_table.ui.table import climbing_select as sel
+from revolt_table.games import climbing_moves
 from revolt_table.ui.table.actions import Action
 from revolt_table.ui.table.climbing_moments import BOTTOM, ROW, ClimbingMoments
 from revolt_table.ui.table.climbing_sections import ct
@@ -273,49 +274,41 @@ class ClimbingTable(FamilyTable):
         cs.draw_multiplier(self, surface, rect)
 
     # ================================================================ playing
-    def legal(self) -> list[Move]:
-        s = self.scene
-        return s.session.state.legal_moves(s.viewer) if s.viewer is not None else []
-
-    def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
-        """The legal move the selected cards make, or the game's reason why not."""
-        s = self.scene
-        state = s.session.state
-        return sel.check(list(selected), self.legal(), lambda text: state.refusal(s.viewer, text))
-
-    def cards_of(self, move: Move) -> tuple[str, ...]:
-        zone = self.hand_zone()
-        if zone is None or move.text == "pass" or move.text.startswith("bid"):
-            return ()
-        hand = [sp.card for sp in zone.sprites]
-        return tuple(hand[i] for i in sel.pick(hand, move.text))
+    def selection_note(self, move: Move) -> str | None:
+        """What the selected cards play, named ("Pair of 9s"), before the player commits."""
+        info = self.describe(move)
+        return cs.label(info.label) if info is not None and info.kind == "play" else None
 
     def extra_actions(self) -> list[Action]:
         """Bidding: No bid and the legal bids (keys 0, 1-3); playing: Pass (P) when it is allowed."""
-        legal = [m.text for m in self.legal()] if self.scene.may_act(self.scene.viewer) else []
-        hinted = self.hinted[0].text if self.hint_reason() is not None else None   # Hint lights its button
+        infos = self.move_infos() if self.scene.may_act(self.scene.viewer) else []
+        hinted = self.hinted[0] if self.hint_reason() is not None else None   # Hint lights its button
+        passes = [i for i in infos if i.kind == "pass"]
         if self.info.phase == "bidding":
-            out = [Action("pass", ct("button.bid_pass"), enabled=bool(legal), primary=hinted == "pass", key="0",
+            hinted_pass = bool(passes) and hinted == passes[0].move
+            out = [Action("pass", ct("button.bid_pass"), enabled=bool(infos), primary=hinted_pass, key="0",
                           hotkey=pygame.K_0)]
-            for n, hotkey in BID_KEYS.items():
-                if f"bid{n}" in legal:
-                    out.append(Action(f"bid{n}", ct("button.bid", n=n), primary=hinted in (None, f"bid{n}"),
-                                      key=str(n), hotkey=hotkey))
+            for info in infos:
+                if info.kind == "bid" and info.amount in BID_KEYS:
+                    out.append(Action(self.action_id(info), ct("button.bid", n=info.amount),
+                                      primary=hinted in (None, info.move), key=str(info.amount),
+                                      hotkey=BID_KEYS[info.amount]))
             return out
-        if "pass" in legal:
-            return [Action("pass", ct("button.pass"), primary=hinted == "pass", key="P", hotkey=pygame.K_p)]
+        if passes:
+            return [Action("pass", ct("button.pass"), primary=hinted == passes[0].move, key="P", hotkey=pygame.K_p)]
         return []
 
-    def selection_note(self, move: Move) -> str | None:
-        """What the selected cards play, named ("Pair of 9s"), before the player commits."""
-        return cs.label(sel.describe(move.text))
+    @staticmethod
+    def action_id(info) -> str:
+        """The button of a move without cards: "pass", or "bid" and its amount."""
+        return "pass" if info.kind == "pass" else f"bid{info.amount}"
 
     def keys_hint(self) -> str:
         return ct("keys.bid") if self.info.phase == "bidding" else super().keys_hint()
 
     def do_action(self, action: str) -> None:
         s = self.scene
-        move = next((m for m in self.legal() if m.text == action), None)
+        move = next((i.move for i in self.move_infos() if self.action_id(i) == action), None)
         if move is not None and s.viewer is not None and s.may_act(s.viewer) and s.play(s.viewer, move):
             self.hand.clear()
 
@@ -330,7 +323,7 @@ class ClimbingTable(FamilyTable):
         if lead.to_beat is None:
             return ct("status.lead_first") if sum(info.plays) == 0 else ct("status.lead")
         what = i18n.say(lead.describe)
-        if all(m.text == "pass" for m in self.legal()):
+        if all(i.kind == "pass" for i in self.move_infos()):
             return ct("status.nothing", what=what)
         return ct("status.follow", what=what, name=self.name(lead.owner))
 
@@ -341,19 +334,18 @@ class ClimbingTable(FamilyTable):
         if s.viewer is None or not s.may_act(s.viewer):
             return
         state = s.session.state
-        legal = state.legal_moves(s.viewer)
         cycle = self._cycle
         if cycle is not None and cycle[0] == s.model.key and self.hinted is not None:
             order, index = cycle[1], (cycle[2] + 1) % len(cycle[1])
-            move = order[index]
-            reason = self.first_reason if index == 0 else other_reason(move)
+            move = order[index].move
+            reason = self.first_reason if index == 0 else other_reason(order[index])
         else:
-            move, reason = hints.hint(s.session.rules, state.view(s.viewer), legal)
-            order, index, self.first_reason = sel.hint_cycle(move, legal), 0, reason
+            move, reason = hints.hint(s.session.rules, state.view(s.viewer), state.legal_moves(s.viewer))
+            first = self.describe(move)
+            order = climbing_moves.hint_order(first, self.move_infos()) if first is not None else []
+            index, self.first_reason = 0, reason
         self._cycle = (s.model.key, order, index)
-        chosen = self.cards_of(move)
-        self.hinted = (move, reason, chosen)
-        self.hand.select_cards(chosen)
+        self.show_hint(move, reason)
 
     def same_decision(self, seen, live) -> bool:
         """Also the same phase and trick: a bid is never played into the play, nor a play into a new trick."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.engine import Bid, Event, Move, Passed, Played
+from revolt_table.games import climbing_moves
 from revolt_table.ui import cards, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic
 from revolt_table.ui.table import climbing_select as sel
@@ -84,7 +85,7 @@ class ClimbingMoments:
         if e.seat != s.viewer or zone is None or not hand.selected or not s.face_up:
             return
         ids = [sp.card for sp in zone.sprites]
-        for sprite, card in zip(zone.sprites, sel.relabel(ids, sorted(hand.selected), sel.move_text(list(e.cards)))):
+        for sprite, card in zip(zone.sprites, sel.relabel(ids, sorted(hand.selected))):
             sprite.card = card
 
     def bid(self, e) -> None:
@@ -135,7 +136,7 @@ class ClimbingMoments:
 
     def played(self, e: Played) -> None:
         s, table = self.scene, self.table
-        name = sel.describe(e.text)
+        name = climbing_moves.combination_name(e.cards)
 
         def start(beat: Beat) -> None:
             table.sound("deal")

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import pygame
 
-from revolt_table.games import doudizhu_combos as dz
+from revolt_table.games import climbing_moves
 from revolt_table.ui import draw, i18n, theme
 from revolt_table.ui.anim import ease_out_back
-from revolt_table.ui.table import climbing_select as sel
 from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.section import Z_ACTIONS, Z_END, Z_OVER, Z_PODS, Z_POPUP, Z_TABLE, Section
 from revolt_table.ui.table.strings import tt
@@ -167,9 +166,7 @@ class RowsSection(Section):
 
 def heavy(row: dict) -> bool:
     """Is this row a bomb or the rocket (its name is written in gold)?"""
-    cards_ = row.get("cards") or ()
-    c = dz.classify(sel.move_text(list(cards_))) if cards_ else None
-    return c is not None and c.type in ("bomb", "rocket")
+    return climbing_moves.is_heavy(row.get("cards") or ())
 
 
 class BannerSection(Section):

@@ -11,6 +11,13 @@ and the menu button. A family's table says only what is its own:
   playing     multi_select; selection_move (what the selected cards play, or the game's refusal);
               cards_of (the hand cards a move uses: Hint selects them); extra_actions / do_action
               (buttons beside Play: Pass, bids); prompt_choose; out_of_game; same_decision
+
+Moves reach a table typed (engine/move.py): `move_infos()` describes the viewer's legal moves (kind,
+cards, target, label), `describe(move)` one of them, `words(info)` says its label with the seats' names.
+A table never takes a move's text apart or makes one (tests/test_move_texts.py); a selection of cards
+becomes a move through the game (`state.moves_with_cards`, `state.cards_refusal`). Hint then Enter, or
+Hint then Play, plays exactly the hinted move, with cards (selected by Hint) or without (a bid, Keep my
+hand: the Play button is shown for it and the prompt names it).
   sections    make_sections: the shared ones plus its own (its centre, its verdicts, its end show)
   moments     deal, on_events (engine events -> beats), push_end_beats, results_data
 
@@ -32,9 +39,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from revolt_table.ai import hints
-from revolt_table.engine import Event, Message, Move, View
+from revolt_table.engine import Event, Message, Move, MoveInfo, View
+from revolt_table.engine import IllegalMove
 from revolt_table.engine.message import NOT_YOUR_TURN, Refusal
-from revolt_table.ui import cards, theme
+from revolt_table.ui import cards, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
@@ -66,6 +74,8 @@ class FamilyTable:
         self.sections = SectionManager()
         self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
         self._selection_cache: tuple = ((), None)
+        self._infos: tuple = (None, [])
+        self._hint_at: tuple = (0, 0)              # (the game, its moves) when the hint was given
 
     def build(self) -> None:
         """Assemble the sections (the scene calls this once its geometry exists)."""
@@ -229,21 +239,55 @@ class FamilyTable:
         s = self.scene
         return s.model.zones.get(f"hand:{s.viewer}") if s.viewer is not None else None
 
-    def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
-        """The move the selected hand cards make now, or why they cannot be played (the game's refusal).
-        Generic: one card plays the move whose text is its id."""
+    # ---------------------------------------------------------------- playing: typed moves
+    def move_infos(self) -> list[MoveInfo]:
+        """The viewer's legal moves, described by the game (engine/move.py), while the position shown has
+        the viewer to act; [] otherwise. Cached per position."""
         s = self.scene
-        if len(selected) != 1 or s.viewer is None:
+        if s.viewer is None or not s.shown_to_act(s.viewer):
+            return []
+        state = s.session.state
+        key = (len(state.history), s.viewer, s.model.key)
+        if self._infos[0] != key:
+            self._infos = (key, state.describe_moves(s.viewer))
+        return self._infos[1]
+
+    def describe(self, move: Move) -> MoveInfo | None:
+        """What `move`, one of the viewer's legal moves now, is (None if it is not one)."""
+        found = next((info for info in self.move_infos() if info.move == move), None)
+        if found is not None:
+            return found
+        s = self.scene
+        try:
+            return s.session.state.describe(s.viewer, move) if s.viewer is not None else None
+        except IllegalMove:
+            return None
+
+    def words(self, info: MoveInfo) -> str:
+        """A move's label in the player's language, the seats named as this table names them."""
+        return i18n.say(info.label, self.scene.session.names)
+
+    def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
+        """The move the selected hand cards make now, or why they cannot be played (the game's refusal):
+        the game says which of its legal moves use exactly these cards (`state.moves_with_cards`)."""
+        s = self.scene
+        if not selected or s.viewer is None:
             return None, None
         state = s.session.state
-        refusal = state.refusal(s.viewer, selected[0])
-        return (state.legal_move(s.viewer, selected[0]), None) if refusal is None else (None, refusal)
+        hits = state.moves_with_cards(s.viewer, selected)
+        if hits:
+            return hits[0].move, None
+        return None, state.cards_refusal(s.viewer, selected)
 
     def selection_state(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
         """What the selection plays now, or why not (the Play button, the reason beside it, the prompt):
-        "not your turn" while the position shown does not have the viewer to act, else the family's
+        the hinted move while the hint stands (its cards selected, or none for a move without cards);
+        "not your turn" while the position shown does not have the viewer to act; else the family's
         selection_move (cached per selection and position)."""
         s = self.scene
+        hinted = self.hinted_move()
+        if hinted is not None and sorted(selected) == sorted(self.hinted[2]):
+            return hinted, None
         key = (selected, s.model.key, len(s.session.state.history))
         if self._selection_cache[0] == key:
             return self._selection_cache[1]
@@ -255,6 +299,25 @@ class FamilyTable:
             answer = self.selection_move(selected)
         self._selection_cache = (key, answer)
         return answer
+
+    def hinted_move(self) -> Move | None:
+        """The hinted move while the hint stands (the hand holds exactly its cards) and the viewer may
+        still play it in the position shown; Enter and Play then play it."""
+        if self.hint_reason() is None:
+            return None
+        s = self.scene
+        if s.viewer is None or not s.shown_to_act(s.viewer):
+            return None
+        move = self.hinted[0]
+        return move if any(info.move == move for info in self.move_infos()) else None
+
+    def play_words(self, move: Move) -> str | None:
+        """What the prompt names before Enter plays `move`: None for a plain play of the selected cards
+        ("Click it again or press Enter"), else the move's label ("Discard Rifles and dig", "Bid 2")."""
+        info = self.describe(move)
+        if info is None or (info.kind == "play" and info.target is None and info.cards):
+            return None
+        return self.words(info)
 
     def not_your_turn(self) -> Message:
         """Why nothing can be played while the viewer is not to act (a selection made while waiting)."""
@@ -268,10 +331,9 @@ class FamilyTable:
         return self.selection_state((card,))[1]
 
     def cards_of(self, move: Move) -> tuple[str, ...]:
-        """The hand cards `move` plays (Hint selects them). Generic: the card whose id is its text."""
-        zone = self.hand_zone()
-        held = [sp.card for sp in zone.sprites] if zone is not None else []
-        return (move.text,) if move.text in held else ()
+        """The hand cards `move` uses (Hint selects them): its descriptor's."""
+        info = self.describe(move)
+        return info.cards if info is not None else ()
 
     def selection_note(self, move: Move) -> str | None:
         """A word on what a playable selection plays, under the buttons (a combination's name); None:
@@ -317,15 +379,26 @@ class FamilyTable:
             return
         state = s.session.state
         move, reason = hints.hint(s.session.rules, state.view(s.viewer), state.legal_moves(s.viewer))
-        chosen = self.cards_of(move)
-        self.hinted = (move, reason, chosen)
-        self.hand.select_cards(chosen)
+        self.show_hint(move, reason)
+
+    def show_hint(self, move: Move, reason: Message) -> None:
+        """Select the hinted move's cards (none for a bid, Keep my hand...) and keep the hint standing:
+        Enter and Play now play exactly `move` (selection_state), until the selection changes."""
+        self.hand.select_cards(self.cards_of(move))
+        self.hinted = (move, reason, tuple(self.hand.selected_cards()))
+        state = self.scene.session.state
+        self._hint_at = (id(state), len(state.history))
 
     def hint_reason(self) -> Message | None:
-        """The reason of the hint shown, while the selection is still the hinted one."""
+        """The reason of the hint shown, while the selection is still the hinted one and the viewer has not
+        played since (a hint without cards would otherwise outlive its move; others' moves in a
+        simultaneous round leave it standing)."""
         if self.hinted is None:
             return None
-        if tuple(self.hand.selected_cards()) != self.hinted[2]:
+        state, viewer = self.scene.session.state, self.scene.viewer
+        game, moves = self._hint_at
+        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game != id(state)
+                or any(seat == viewer for seat, _ in state.history[moves:])):
             self.hinted = None
             return None
         return self.hinted[1]

@@ -8,8 +8,9 @@ card plays the selection with that card in it (as do Enter, a drag and Play). Wi
 game's reason (`FamilyTable.selection_state`), which the actions section shows beside a disabled Play;
 hovering or focusing a card the game does not allow shows why over it (`FamilyTable.card_reason`).
 
-Keys: Left/Right move the focus (in a one-card game the selection is the focus), Enter plays (nothing
-selected: selects the first card; in a one-card game Space and Up do the same), a number key 1-9 / 0
+Keys: Left/Right move the focus (in a one-card game the selection is the focus), Enter plays (the hinted
+move while a hint stands, with its cards or without any; nothing selected: selects the first card; in a
+one-card game Space and Up do the same), a number key 1-9 / 0
 picks that card and pressed again plays it; for combinations Space adds or removes the focused card and
 Up adds it. Down or Backspace clears. A right click or a click on the bare felt clears the selection.
 
@@ -250,6 +251,8 @@ class HandSection(Section):
             self.focus = max(0, min(n - 1, cur + step))
             if not multi:
                 self.selected = [self.focus]
+        elif k in PLAY_KEYS and self.table.hinted_move() is not None:
+            self.play()                                            # exactly the hinted move, cards or none
         elif k in PLAY_KEYS or (k in (pygame.K_UP, pygame.K_SPACE) and not multi):
             if self.selected:
                 self.play()

@@ -50,7 +50,7 @@ class TricksHand(HandSection):
         s = self.scene
         if move is None or s.viewer is None or not s.may_act(s.viewer):
             return False
-        if self.table.may_cut(cards_[0]):
+        if self.table.hinted_move() is None and self.table.may_cut(cards_[0]):
             self.table.ask_cut(self.selected[0], cards_[0])
             return False
         return super().play()
@@ -342,11 +342,13 @@ class TricksTable(FamilyTable):
                       midleft=(x + icon + m.px(6), y + int((k - (len(lines[:2]) - 1) / 2) * step)))
 
     # ================================================================ playing
+    def card_move(self, card: str, kind: str) -> Move | None:
+        """The viewer's legal move of this kind ("play" or "cut") with this card now, or None."""
+        return next((i.move for i in self.move_infos() if i.kind == kind and i.cards == (card,)), None)
+
     def may_cut(self, card: str) -> bool:
         """May the viewer cut with this card now?"""
-        s = self.scene
-        return (s.viewer is not None and self.params.is_numbered(card)
-                and s.session.state.refusal(s.viewer, f"cut:{card}") is None)
+        return self.card_move(card, "cut") is not None
 
     def selection_move(self, selected: tuple[str, ...]) -> tuple[Move | None, Message | None]:
         """A card plays plainly, or, where only a cut is allowed, as a cut (the hand asks which when
@@ -354,31 +356,26 @@ class TricksTable(FamilyTable):
         s = self.scene
         if len(selected) != 1 or s.viewer is None:
             return None, None
-        state, card = s.session.state, selected[0]
-        refusal = state.refusal(s.viewer, card)
-        if refusal is None:
-            return state.legal_move(s.viewer, card), None
-        if self.may_cut(card):
-            return state.legal_move(s.viewer, f"cut:{card}"), None
-        return None, Message(REASON, reason=refusal)
-
-    def cards_of(self, move: Move) -> tuple[str, ...]:
-        return super().cards_of(Move(move.text[4:])) if move.text.startswith("cut:") else super().cards_of(move)
+        card = selected[0]
+        move = self.card_move(card, "play") or self.card_move(card, "cut")
+        if move is not None:
+            return move, None
+        return None, Message(REASON, reason=s.session.state.cards_refusal(s.viewer, selected))
 
     def ask_cut(self, index: int, card: str) -> None:
         """Open the Blaggard's question over its card: play it (disabled, with why, when it must cut)
         or cut with it."""
         s = self.scene
-        state = s.session.state
-        plain = state.refusal(s.viewer, card)
+        plain = self.card_move(card, "play")
+        why = None if plain is not None else Message(REASON, reason=s.session.state.cards_refusal(s.viewer, (card,)))
         sprite = self.hand.sprites()[index]
         anchor = s.renderer.current_rect(sprite) or s.renderer.rect_of(sprite) or s.geom.hand
-        choices = [Choice(rt("popup_play", card=self.card_name(card)), Move(card), plain is None,
-                          None if plain is None else Message(REASON, reason=plain)),
-                   Choice(rt("popup_cut", n=self.cut_cost), Move(f"cut:{card}"))]
-        self.choice_prompt = rt("prompt_popup" if plain is None else "prompt_popup_cut")
+        choices = [Choice(rt("popup_play", card=self.card_name(card)), plain, plain is not None, why),
+                   Choice(rt("popup_cut", n=self.cut_cost), self.card_move(card, "cut"))]
+        self.choice_prompt = rt("prompt_popup" if plain is not None else "prompt_popup_cut")
         self.choice.open(anchor, choices, self.play_choice, self.hand.clear)
-        if self.hinted is not None and self.hinted[0].text.startswith("cut:"):
+        hinted = self.describe(self.hinted[0]) if self.hinted is not None else None
+        if hinted is not None and hinted.kind == "cut":
             self.choice.focus = 1
 
     def play_choice(self, move: Move) -> None:
@@ -393,7 +390,7 @@ class TricksTable(FamilyTable):
             return
         chosen = hand.selected_cards()
         if len(chosen) == 1 and self.may_cut(chosen[0]):
-            self.play_choice(s.session.state.legal_move(s.viewer, f"cut:{chosen[0]}"))
+            self.play_choice(self.card_move(chosen[0], "cut"))
             return
         for i, sprite in enumerate(hand.sprites()):
             if sprite.card is not None and self.may_cut(sprite.card):
@@ -425,7 +422,7 @@ class TricksTable(FamilyTable):
         chosen = self.hand.selected_cards()
         if len(chosen) != 1 or chosen[0][:1] != self.trump or s.viewer is None:
             return []
-        refusal = s.session.state.refusal(s.viewer, f"cut:{chosen[0]}")
+        refusal = None if self.may_cut(chosen[0]) else s.session.state.cards_refusal(s.viewer, chosen, "cut")
         return [Action("cut", rt("button_cut"), enabled=refusal is None, key="C", hotkey=pygame.K_c,
                        reason=None if refusal is None else Message(REASON, reason=refusal))]
 
@@ -438,8 +435,9 @@ class TricksTable(FamilyTable):
         if action == "cut":
             self.key_cut()
             return
-        if action.startswith("take:") and s.viewer is not None and s.may_act(s.viewer):
-            s.play(s.viewer, Move(action))
+        take = next((i.move for i in self.move_infos() if i.kind == "take" and f"take:{i.target}" == action), None)
+        if take is not None and s.viewer is not None and s.may_act(s.viewer):
+            s.play(s.viewer, take)
 
     def prompt_choose(self) -> str:
         """The next step in the position shown: whom to take the Knave's coin from, lead, follow;

@@ -113,7 +113,7 @@ class TricksMoments:
         """Seats that cut in the trick being resolved (from the table before this move, plus this move)."""
         seats = {e.seat for e in self.scene.model.info.trick if e.cut}
         for e in events:
-            if isinstance(e, Played) and e.text.startswith("cut:"):
+            if isinstance(e, Played) and e.move_kind == "cut":
                 seats.add(e.seat)
         return seats
 
@@ -121,7 +121,7 @@ class TricksMoments:
         """A card flies from a hand to its seat's spot (a cut's coin flies from the pod onto it)."""
         s, t = self.scene, self.table
         card = event.cards[0]
-        cut = event.text.startswith("cut:")
+        cut = event.move_kind == "cut"
 
         def start(beat: Beat) -> None:
             self.sound("deal")

@@ -40,7 +40,7 @@ class TextField(Widget):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.rect.collidepoint(event.pos)
         elif self.focused and event.type == pygame.TEXTINPUT:
-            printable = "".join(ch for ch in event.text if ch.isprintable())
+            printable = "".join(ch for ch in event.text if ch.isprintable())  # not a move: typed keyboard input
             if printable:
                 self._edit(self.text + printable)
                 self._blink = 0.0
