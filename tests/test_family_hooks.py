@@ -18,8 +18,6 @@ from tests.history_helpers import play
 ROOT = Path(__file__).resolve().parents[1]
 HIGHCARD_RULES = ROOT / "tests" / "data" / "highcard.yaml"
 WITH_HOOKS = replace(HIGHCARD, rulebook="tests.highcard_hooks", records="tests.highcard_hooks")
-# generic modules that still keep a list keyed by family name, each with the work that removes it
-PENDING = {"revolt_table/ui/scenes/review_moves.py": "issue 27: its namers become the games' move descriptors"}
 
 
 def test_a_family_brings_its_quick_reference_through_its_registration():
@@ -98,10 +96,16 @@ def test_no_generic_module_keeps_a_list_keyed_by_family_name():
         lines = _family_keyed(ast.parse(path.read_text(encoding="utf-8")), names)
         if lines:
             found[rel] = lines
-    unexpected = {rel: lines for rel, lines in found.items() if rel not in PENDING}
-    assert not unexpected, f"lists keyed by family name outside the families' modules: {unexpected}"
-    gone = [rel for rel in PENDING if rel not in found]
-    assert not gone, f"no longer keyed by family name, take them out of PENDING: {gone}"
+    assert not found, f"lists keyed by family name outside the families' modules: {found}"
+
+
+def test_the_check_finds_such_lists():
+    """What the check above looks for, in the shapes the four it replaced had (quickref's builders,
+    the statistics' facts, the card styles, the review's namers)."""
+    names = set(FAMILIES)
+    assert _family_keyed(ast.parse('BUILDERS = {"climbing": a, "majority": b}'), names) == [1]
+    assert _family_keyed(ast.parse('if rules.family.name == "bomb":\n    pass'), names) == [1]
+    assert _family_keyed(ast.parse('x = zone.kind in ("stacks", "tricks")'), names) == []
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))

@@ -6,7 +6,8 @@ the colours and deck, the deal, how cards are revealed (all at once, or in turn 
 breaks a colour tie and who wins when no value is unique, and the end and scoring numbers.
 
 Hot path: hands are lists of counts per card type (12 types for RevoltaaA), legal moves are
-precomputed Move objects, and a round's resolution touches at most six cards.
+precomputed Move objects, and a round's resolution touches at most six cards. Moves: a card id plays
+that card (`R3`, `B0`: the colour's letter and the value).
 
 The boundary (what the table and the AI may use; docs/design.md): `rules.params` is a
 `MajorityParams`, compiled once from the YAML (card types, colours, deal, round rules, end and
