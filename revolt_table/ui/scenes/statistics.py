@@ -15,7 +15,6 @@ module's numbers).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -28,7 +27,7 @@ from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
 from revolt_table.ui.i18n import t
-from revolt_table.ui.scenes.common import PageScene, header_bottom
+from revolt_table.ui.scenes.common import ReadingPage, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector
 from revolt_table.ui.widgets.chart import WinRateChart
 from revolt_table.ui.widgets.textfit import line
@@ -58,9 +57,7 @@ def games_played(facts: list[GameFacts]) -> list[str]:
     return sorted(counts, key=lambda g: (-counts[g], g))
 
 
-class StatisticsScene(PageScene):
-    quiet = True                # drawn only when something changed (issue 30)
-
+class StatisticsScene(ReadingPage):
     def __init__(self, app, *, game: str | None = None, player: str | None = None,
                  folder: Path | str | None = None) -> None:
         super().__init__(app)
@@ -77,12 +74,7 @@ class StatisticsScene(PageScene):
         self.on_language()
 
     # ---------------------------------------------------------------- data
-    def wait_loaded(self, timeout: float = 30.0) -> None:
-        """Block until the facts are read and shown (tests, screenshots)."""
-        self.loader.wait(timeout)
-        self._poll()
-
-    def _poll(self) -> None:
+    def take_answers(self) -> None:
         if self.facts is None and self.loader.facts is not None:
             self.facts = list(self.loader.facts)
             self._fill_games()
@@ -90,9 +82,8 @@ class StatisticsScene(PageScene):
             from revolt_table.services.i18n import say
             self.app.notify(say(message))
 
-    def idle_for(self) -> float:
-        """Look for the reader's answer while it reads (issue 30)."""
-        return min(0.1 if self.facts is None else math.inf, super().idle_for())
+    def still_reading(self) -> bool:
+        return self.facts is None
 
     def _title(self, game: str) -> str:
         return game_title(SimpleNamespace(game=game, variant=""))
@@ -144,11 +135,6 @@ class StatisticsScene(PageScene):
             self._fill_games()
 
     # ---------------------------------------------------------------- scene protocol
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._poll()
-        recorder.show_notices(self.app)
-
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         top = header_bottom(m)
