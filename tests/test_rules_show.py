@@ -55,7 +55,8 @@ def test_unknown_game_or_language_exits_2_listing_what_exists(capsys):
 
 
 def test_rules_show_runs_as_a_command_without_pygame():
-    code = ("import sys; from revolt_table.cli import main; rc = main(['rules', 'show', 'revolte', '--language', 'fr']);"
+    code = ("import sys; from revolt_table.cli import main;"
+            " rc = main(['rules', 'show', 'revolte', '--language', 'fr']);"
             " sys.exit(rc if 'pygame' not in sys.modules else 99)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0, done.stderr
