@@ -307,6 +307,19 @@ class HandSection(Section):
             dim = 0.3 if unusable else 0.0
             sprite.dim = approach(sprite.dim, dim, 10.0, dt) if quick else dim
 
+    def visible_part(self, index: int) -> pygame.Rect | None:
+        """The part of the index-th card that no later card covers: up to where the next card starts when
+        it overlaps this one in the same row, else the whole card. The keyboard's focus ring goes around
+        it, outside: a ring inside a fixed strip crossed the card's title and the 10's index."""
+        sprites, renderer = self.sprites(), self.scene.renderer
+        rect = renderer.current_rect(sprites[index])
+        if rect is None:
+            return None
+        nxt = renderer.current_rect(sprites[index + 1]) if index + 1 < len(sprites) else None
+        if nxt is not None and rect.x < nxt.x < rect.right and nxt.top < rect.bottom and rect.top < nxt.bottom:
+            return pygame.Rect(rect.x, rect.y, nxt.x - rect.x, rect.h)
+        return pygame.Rect(rect)
+
     def pointed(self) -> int | None:
         """The card whose reason to show: the hovered one, else the keyboard's focus."""
         if self.hover is not None:
@@ -318,11 +331,11 @@ class HandSection(Section):
             return
         sprites, m = self.sprites(), self.metrics
         if self.keyboard and self.table.multi_select and self.focus is not None and self.focus < len(sprites):
-            rect = self.scene.renderer.current_rect(sprites[self.focus])
-            if rect is not None:
-                strip = pygame.Rect(rect.x, rect.y, min(rect.w, m.px(30)), rect.h)
-                pygame.draw.rect(surface, theme.GOLD_LIGHT, strip.inflate(m.px(2), m.px(2)), max(2, m.px(3)),
-                                 border_radius=m.px(6))
+            strip = self.visible_part(self.focus)
+            if strip is not None:                    # around the card, never over its text (issue 28)
+                width = max(2, m.px(3))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, strip.inflate(2 * width, 2 * width), width,
+                                 border_radius=m.px(6) + width)
         index = self.pointed()
         if index is None or index >= len(sprites) or sprites[index].card is None:
             return
