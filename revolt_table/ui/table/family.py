@@ -503,7 +503,7 @@ class FamilyTable:
 
 class GenericTable(FamilyTable):
     """Any family without its own table module: its zones, drawn generically, and the shared gestures
-    (select a card, then click it again, press Enter, drag it or press Play)."""
+    (select a card, then double-click it, press Enter, drag it or press Play)."""
 
 
 def settle_tween(duration: float, on_update, delay: float = 0.0) -> Tween:
