@@ -75,7 +75,7 @@ class FamilyTable:
         self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
         self._selection_cache: tuple = ((), None)
         self._infos: tuple = (None, [])
-        self._hint_at: tuple = (0, 0)              # (the game, its moves) when the hint was given
+        self._hint_at: tuple = (None, 0)           # (the game's state, its moves) when the hint was given
 
     def build(self) -> None:
         """Assemble the sections (the scene calls this once its geometry exists)."""
@@ -133,11 +133,16 @@ class FamilyTable:
     # ---------------------------------------------------------------- static look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         """How one card looks at height `h` (the renderer calls this for every card it draws).
-        Generic: the style registered with `cards.register_style(family, ...)`, the shared back.
-        A family with its own face painter overrides this; `card` is None for unknown cards."""
+        Generic: the face in `card_style()`, the shared back. A family with its own face painter
+        overrides this; `card` is None for unknown cards."""
         if face_up and card is not None:
-            return cards.face(card, h, self.scene.session.rules.family.name)
+            return cards.face(card, h, self.card_style())
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        """What a card's face shows (card id -> `cards.FaceSpec`), for the generic faces. Generic:
+        playing-card ids ("TS", "3H") as cards, anything else as its text."""
+        return cards.generic_style
 
     def sort_key(self, card: str):
         """How the viewer's hand is sorted (a key for sorted())."""
@@ -382,7 +387,7 @@ class FamilyTable:
         self.hand.select_cards(self.cards_of(move))
         self.hinted = (move, reason, tuple(self.hand.selected_cards()))
         state = self.scene.session.state
-        self._hint_at = (id(state), len(state.history))
+        self._hint_at = (state, len(state.history))     # the state itself: an id() may be reused by the next game
 
     def hint_reason(self) -> Message | None:
         """The reason of the hint shown, while the selection is still the hinted one and the viewer has not
@@ -392,7 +397,7 @@ class FamilyTable:
             return None
         state, viewer = self.scene.session.state, self.scene.viewer
         game, moves = self._hint_at
-        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game != id(state)
+        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game is not state
                 or any(seat == viewer for seat, _ in state.history[moves:])):
             self.hinted = None
             return None
@@ -498,7 +503,7 @@ class FamilyTable:
 
 class GenericTable(FamilyTable):
     """Any family without its own table module: its zones, drawn generically, and the shared gestures
-    (select a card, then click it again, press Enter, drag it or press Play)."""
+    (select a card, then double-click it, press Enter, drag it or press Play)."""
 
 
 def settle_tween(duration: float, on_update, delay: float = 0.0) -> Tween:
