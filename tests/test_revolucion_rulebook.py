@@ -317,7 +317,7 @@ def test_line_68_climate_tokens_are_drawn_until_each_was_drawn_once():
 def test_line_70_from_the_first_player_clockwise_everyone_draws_to_eight():
     """Line 70: "starting with the first player and then going clockwise, everyone draws cards until
     their hand has 8 cards each." """
-    short = ["T2", "T3", "DR", "S1", "E2", "E1"]
+    short = ["T2", "T3", "OA", "S1", "E2", "E1"]
     state = RULES.new_game(3, seed=2, deal={"first": 1, "hands": [short + ["BL"], short, short + ["BR"]],
                                             "piles": {"deck": ["FO", "DR", "BG", "CW"]}})
     assert state.hands[1][-2:] == ["FO", "DR"] and state.hands[2][-1] == "BG" and state.hands[0][-1] == "CW"
