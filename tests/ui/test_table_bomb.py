@@ -144,10 +144,11 @@ def test_human_plays_a_full_game_to_the_results():
     assert [r.points[0] for r in results.data.rows] == list(scene.session.match.results[0])
 
 
-def fort_state():
-    """Bo (seat 1) holds the bomb in a Revolution round; Ann (seat 0, the human) holds a Fort."""
+def fort_state(defence: str = "FO"):
+    """Bo (seat 1) holds the bomb in a Revolution round and attacks Ann (seat 0, the human), who holds a
+    Fort (or `defence`, a card in its place)."""
     rules = load_rules("revolucion")
-    deal = {"hands": [["FO", "T2", "BL", "E1", "S1", "DR", "BR", "T3"],
+    deal = {"hands": [[defence, "T2", "BL", "E1", "S1", "DR", "BR", "T3"],
                       ["T4", "E2", "BL", "BR", "S2", "M5", "CW", "AL"],
                       ["T3", "BL", "BR", "E3", "M6", "OA", "BX", "T2"]],
             "first": 1, "climate": "revolution", "start": "turn", "dice": [3, 2, 5, 4]}

@@ -16,21 +16,10 @@ from revolt_table.engine import load_rules  # noqa: E402
 from revolt_table.games import bomb  # noqa: E402
 from revolt_table.ui.session import Session  # noqa: E402
 from tests.ui.table_helpers import open_table, post_key, run_frames  # noqa: E402
+from tests.ui.test_table_bomb import fort_state  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fast_table")
 RULES = load_rules("revolucion")
-
-
-def attacked_state(defence: str):
-    """Bo (seat 1, AI) holds the bomb in Revolution and attacks Ann (seat 0, the human), whose eighth card
-    is `defence` (a Fort, or a card that answers nothing)."""
-    deal = {"hands": [[defence, "T2", "BL", "E1", "S1", "T3", "BR", "T3"],
-                      ["T4", "E2", "BL", "BR", "S2", "M5", "CW", "AL"],
-                      ["T3", "BL", "BR", "E3", "M6", "OA", "BX", "T2"]],
-            "first": 1, "climate": "revolution", "start": "turn", "dice": [3, 2, 5, 4]}
-    state = RULES.new_game(3, seed=4, deal=deal)
-    state.apply(1, "attack:0")
-    return state
 
 
 def labels(scene) -> dict:
@@ -38,7 +27,7 @@ def labels(scene) -> dict:
 
 
 def test_a_human_without_a_fort_is_asked_too_and_told_there_is_nothing_to_play(tmp_path):
-    state = attacked_state("E2")
+    state = fort_state("E2")
     assert state.phase == "fort" and state.to_act == (0,)
     app, scene = open_table("revolucion", ["human", "ai:normal", "ai:normal"], size=(1024, 640), state=state)
     scene.model.settle()
@@ -56,7 +45,7 @@ def test_a_human_without_a_fort_is_asked_too_and_told_there_is_nothing_to_play(t
 
 def test_with_a_fort_the_prompt_is_the_question_alone():
     app, scene = open_table("revolucion", ["human", "ai:normal", "ai:normal"], size=(1024, 640),
-                            state=attacked_state("FO"))
+                            state=fort_state("FO"))
     scene.model.settle()
     run_frames(app, 20)
     prompt = scene.family.actions.prompt()
@@ -68,12 +57,12 @@ def test_with_a_fort_the_prompt_is_the_question_alone():
 def test_an_ai_asked_to_react_waits_a_short_pause_whatever_it_holds(defence):
     """The AI's pause for a reaction comes from public facts only: the same with or without the Fort,
     and shorter than a turn's."""
-    state = attacked_state(defence)
+    state = fort_state(defence)
     assert state.ai_pause() == bomb.REACTION_PAUSE < 1.0
     waits = []
     for card in ("FO", "E2"):
         s = Session(RULES, ["ai:normal"] * 3, None, match_seed=5, ai_pace=1.0, save=False)
-        s.state = attacked_state(card)
+        s.state = fort_state(card)
         s.poll(0.0)
         waits.append(s._jobs[0].wait)
     assert waits[0] == waits[1] <= 1.3 * bomb.REACTION_PAUSE
