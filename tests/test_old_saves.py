@@ -11,6 +11,7 @@ test fails. Revolución's save of c1ee6e1 is the one the issue found set aside a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -116,7 +117,8 @@ def test_a_format_2_save_names_its_rules_and_resumes_after_they_change(home, tmp
     changed = tmp_path / "rules"
     shutil.copytree(rules_dir(), changed)
     text = (changed / "revolucion.yaml").read_text(encoding="utf-8")
-    (changed / "revolucion.yaml").write_text(text.replace("count: 8", "count: 7", 1), encoding="utf-8")
+    rebalanced = re.sub(r"count: (\d+)", lambda m: f"count: {int(m.group(1)) + 1}", text, count=1)
+    (changed / "revolucion.yaml").write_text(rebalanced, encoding="utf-8")
     monkeypatch.setattr("revolt_table.services.resources.rules_dir", lambda: changed)
     monkeypatch.setattr("revolt_table.engine.rules.rules_dir", lambda: changed)
     monkeypatch.setattr(rules_archive, "rules_dir", lambda: changed)
