@@ -142,7 +142,7 @@ def test_an_eliminated_human_at_revolucion_skips_to_the_result(table_home, monke
     from revolt_table.ai.registry import make_agent
     from revolt_table.ui.scenes.results import ResultsScene
 
-    app, scene = open_table("revolucion", ["human", "ai:normal", "ai:normal", "ai:normal"], seed=31,
+    app, scene = open_table("revolucion", ["human", "ai:normal", "ai:normal", "ai:normal"], seed=32,
                             auto_ai=False, frames=2)
     monkeypatch.setattr(scene.family, "out_of_game", lambda seat: seat not in scene.model.info["alive"])
     s, agent = scene.session, make_agent("ai:normal", scene.session.rules)
