@@ -122,7 +122,7 @@ GAMES = {"doudizhu": 3, "revoltaaa": 4, "revolte": 4, "revolucion": 4}
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_table(fast_table, game, lang):
-    from tests.ui.test_table_text_fits import decision, finish, human_turn, play_hint
+    from tests.ui.test_table_text_fits import play_through
 
     problems = []
     for size in SIZES:
@@ -131,13 +131,7 @@ def test_every_table(fast_table, game, lang):
                                     games=3, language=lang, frames=2)
             walk = Walk(app, log, f"{game} {lang} {size[0]}x{size[1]}")
             try:
-                for n in range(2):               # test_table_text_fits's walk, with this Walk checking
-                    assert human_turn(app, scene, walk), f"{game}: stuck"
-                    if scene.session.state.is_over:
-                        break
-                    decision(walk, scene, f"decision {n + 1}")
-                    play_hint(app, scene)
-                finish(app, scene, walk, f"{game} {lang}")
+                play_through(app, scene, walk, f"{game} {lang}", decisions=2)   # this Walk checking
             finally:
                 i18n.set_language("en")
                 pygame.quit()
