@@ -217,17 +217,14 @@ class TextFont:
                 out.append((face, ch))
         return out
 
-    def font_for(self, ch: str) -> pygame.font.Font:
-        """The font that draws one character."""
-        return self.main if ord(ch) in self._main_points else self.fallback
-
     # ------------------------------------------------------------------ pygame.font.Font interface
     def size(self, text: str) -> tuple[int, int]:
         if self._simple(text):
             return self.main.size(text)
         return sum(face.size(part)[0] for face, part in self.runs(text)), self.main.get_height()
 
-    def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:
+    def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
         text = "" if text is None else str(text)
         image = self._render_any(text, antialias, color, bgcolor, wraplength)
         for observer in render_observers:
