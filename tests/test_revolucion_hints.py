@@ -10,6 +10,7 @@ from revolt_table.services import i18n
 from revolt_table.ai import bomb_hints, hints
 from revolt_table.ai.bomb_ai import BombHeuristicAgent
 from revolt_table.engine import Message, load_rules
+from revolt_table.engine.move import describe
 from tests.test_hints import positions, readable
 
 
@@ -66,3 +67,72 @@ def test_a_defence_hint_gives_the_odds_it_counts():
     view = state.view(0)
     reasons = bomb_hints.Reasons(BombHeuristicAgent(rules), view)
     assert reasons.defence_odds(4) == round(100 * 26 / 36)
+
+
+def _said(reason: Message, players: int) -> str:
+    return i18n.say(reason, [f"P{i}" for i in range(players)])
+
+
+def test_the_last_opponent_is_neither_neighbour():
+    """Two parties left (the third out): the other one is both the left and the right neighbour, so a hint
+    to send Bomb Right says "your last opponent", never "your left neighbour with Bomb Right"."""
+    from tests.revolucion_helpers import game
+
+    state = game([["BR", "T3"], ["T2", "E1"], ["T4"]], lieutenants=[2, 0, 1], climate="democracy")
+    view = state.view(0)
+    move, reason = hints.hint(rules := load_rules("revolucion"), view, state.legal_moves(0))
+    info = describe(rules, view, move)
+    assert (info.kind, info.card, info.target) == ("send", "BR", 2)
+    who = dict(reason.params)["who"]
+    assert who.code == "bomb.hint.who.only", reason
+    assert "your last opponent" in _said(reason, 3)
+    # three parties: the neighbours are told apart
+    state = game([["BR", "T3"], ["T2", "E1"], ["T4"]], climate="democracy")
+    reasons = bomb_hints.Reasons(BombHeuristicAgent(rules), state.view(0))
+    assert [reasons.who(s).code for s in (1, 2)] == ["bomb.hint.who.left", "bomb.hint.who.right"]
+
+
+def test_a_send_direction_and_its_named_neighbour_agree_at_many_positions():
+    """Wherever the hint passes the bomb with a card that sends it left or right, the neighbour it names
+    is that side's (or the last opponent)."""
+    rules = load_rules("revolucion")
+    checked = 0
+    for players in (3, 4, 5):
+        for state, seat in positions(rules, players, games=4, every=1, limit=400):
+            view, legal = state.view(seat), state.legal_moves(seat)
+            move, reason = hints.hint(rules, view, legal)
+            info = describe(rules, view, move)
+            way = rules.params.direction(info.card) if info.kind == "send" else "any"
+            who = dict(reason.params).get("who")
+            if way in ("left", "right") and who is not None:
+                assert who.code in (f"bomb.hint.who.{way}", "bomb.hint.who.only"), (_said(reason, players), info)
+                checked += 1
+    assert checked > 20
+
+
+def test_a_hint_of_several_cards_names_each_and_why():
+    """A bomb sent with Detonator and Explosion: the reason names both extras and says they blow it up;
+    with Explosion alone on a short timer, that the timer runs out. A fight of two cards names both."""
+    from tests.revolucion_helpers import game
+
+    rules = load_rules("revolucion")
+    state = game([["BL", "DT", "EX"], ["T2"], ["T4"]], lieutenants=[3, 1, 3])
+    move, reason = hints.hint(rules, state.view(0), state.legal_moves(0))
+    info = describe(rules, state.view(0), move)
+    assert info.kind == "send" and set(info.cards) == {"BL", "DT", "EX"}, info
+    text = _said(reason, 3)
+    assert reason.code == "bomb.hint.send_boom_pair" and "Detonator" in text and "Explosion" in text, text
+    state = game([["BL", "EX"], ["T2"], ["T4"]], lieutenants=[3, 1, 3], timer=3)
+    move, reason = hints.hint(rules, state.view(0), state.legal_moves(0))
+    info = describe(rules, state.view(0), move)
+    assert set(info.cards) == {"BL", "EX"}, info
+    assert reason.code == "bomb.hint.send_boom_timer" and "Explosion" in _said(reason, 3)
+    # every hint at many positions names each of its cards
+    for players in (3, 4):
+        for state, seat in positions(rules, players, games=3, every=1, limit=400):
+            view, legal = state.view(seat), state.legal_moves(seat)
+            move, reason = hints.hint(rules, view, legal)
+            info = describe(rules, view, move)
+            if len(set(info.cards)) > 1 and info.kind in ("send", "fight"):
+                named = codes(reason)
+                assert {f"bomb.card.{c}" for c in info.cards} <= named, (_said(reason, players), info)

@@ -24,9 +24,10 @@ SEED = 0
 #: every code a Revolución hint can give (English in assets/locale/en.hints.yaml)
 CODES: tuple[str, ...] = tuple(f"bomb.hint.{k}" for k in (
     "keep", "swap", "disarm", "massacre", "climate_up", "climate_same", "climate_down", "attack",
-    "send_boom", "send", "send_far", "dig", "dig_blind", "fort", "no_fort", "commit", "commit_none",
+    "send_boom", "send_boom_pair", "send_boom_timer", "send", "send_far", "dig", "dig_blind", "fort", "no_fort",
+    "commit", "commit_none",
     "defend", "defend_none", "tactic", "ally", "doctor", "doctor_back", "bodyguard", "protect",
-    "explosion", "explosion_none", "wrongwire", "irish", "pass", "who.left", "who.right", "who.other"))
+    "explosion", "explosion_none", "wrongwire", "irish", "pass", "who.left", "who.right", "who.only", "who.other"))
 
 
 def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, Message]:
@@ -38,6 +39,14 @@ def hint_with_reason(rules, view: View, legal_moves: list[Move]) -> tuple[Move, 
     return move, Reasons(agent, view).why(describe(rules, view, move))
 
 
+def card_names(cards) -> Message:
+    """Cards named together ("Mercenary + Rifle"), in the words the move labels use (`bomb.move.plus`)."""
+    out = card_name(cards[-1])
+    for card in reversed(cards[:-1]):
+        out = Message("bomb.move.plus", a=card_name(card), b=out)
+    return out
+
+
 class Reasons:
     """Says why the heuristic chose a move in one view."""
 
@@ -47,8 +56,12 @@ class Reasons:
         self.hand = list(view.hand() or ())
 
     def who(self, seat: int) -> Message:
-        """A seat, from where the hinted player sits."""
+        """A seat, from where the hinted player sits; the last other party left is neither neighbour
+        but "your last opponent" (the left and right neighbour are then one seat: "your left neighbour
+        with Bomb Right" read wrongly)."""
         info, me = self.info, self.view.seat
+        if len([s for s in info.alive if s != me]) == 1:
+            return Message("bomb.hint.who.only")
         if seat == self.t.receiver(me, None, None, info.alive, self.view.players):
             return Message("bomb.hint.who.left")
         order = [(me - i) % self.view.players for i in range(1, self.view.players)]
@@ -82,7 +95,7 @@ class Reasons:
         if kind == "send":
             card = card_name(move.card)
             if agent.explodes(self.view, move):
-                return Message("bomb.hint.send_boom", card=card, who=self.who(move.target))
+                return self._boom(move)
             weakest = min(self.info.lieutenants[s] for s in self.info.alive if s != self.view.seat)
             key = "send" if self.info.lieutenants[move.target] == weakest else "send_far"
             return Message(f"bomb.hint.{key}", card=card, who=self.who(move.target))
@@ -100,6 +113,16 @@ class Reasons:
             return Message(f"bomb.hint.{key}", card=card)
         return None
 
+    def _boom(self, move: MoveInfo) -> Message:
+        """A bomb move that explodes where it arrives, naming every card it sends: the extras' reason is
+        the reason of the move (Detonator with Explosion blow it up; extras push the timer to its end)."""
+        card, who, extras = card_name(move.card), self.who(move.target), move.cards[1:]
+        if not extras:
+            return Message("bomb.hint.send_boom", card=card, who=who)
+        _steps, pair = self.t.bomb_steps(extras)
+        return Message("bomb.hint.send_boom_pair" if pair else "bomb.hint.send_boom_timer", card=card, who=who,
+                       extras=card_names(extras))
+
     def _dig(self, move: MoveInfo) -> Message:
         return Message("bomb.hint.send", card=card_name(move.card), who=self.who(move.target))
 
@@ -115,7 +138,7 @@ class Reasons:
         total = sum(value.values()) + sp
         if not cards:
             return Message("bomb.hint.commit_none" if attacking else "bomb.hint.defend_none", sp=sp)
-        lead = card_name(max(cards, key=lambda c: (value[c], c)))
+        lead = card_names(sorted(cards, key=lambda c: (-value[c], c)))     # the strongest first, every card named
         if attacking:
             return Message("bomb.hint.commit", card=lead, total=total)
         return Message("bomb.hint.defend", card=lead, total=total, pct=self.defence_odds(total))

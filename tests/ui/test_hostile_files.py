@@ -27,9 +27,19 @@ HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
 VALID = (HOSTILE / "85_date_value.yaml").read_text(encoding="utf-8").replace("name: 2001-02-30", "name: House Rules")
 
 
+HAS_FIFOS = hasattr(os, "mkfifo")                      # not on Windows
+needs_fifos = pytest.mark.skipif(not HAS_FIFOS, reason="this system has no FIFOs")
+
+
 @contextmanager
 def deadline(seconds: int):
-    """Fail instead of hanging (a FIFO opened for reading would block forever)."""
+    """Fail instead of hanging (a FIFO opened for reading would block forever).
+
+    Windows has no SIGALRM, and no FIFOs to hang on: there the block simply runs."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
     def expired(signum, frame):
         raise TimeoutError(f"took more than {seconds} s")
     old = signal.signal(signal.SIGALRM, expired)
@@ -127,14 +137,15 @@ def test_rules_screen_lists_every_file_and_never_crashes(fast_table):
     folder = user_rules(fast_table)
     for name, (content, _) in BROKEN_RULES.items():
         write_rules(folder, name, content)
-    make_unusual(folder / "pipe.yaml", "fifo")
+    if HAS_FIFOS:
+        make_unusual(folder / "pipe.yaml", "fifo")
     make_unusual(folder / "huge.yaml", "huge")
     with deadline(20):
         app = make_real_app()
         click(app, app.top.button("rules").rect.center)
         scene = app.top
         names = [button.text for button in scene.menu.widgets[:-1]]
-    broken = sorted([*BROKEN_RULES, "pipe", "huge"])
+    broken = sorted([*BROKEN_RULES, *(["pipe"] if HAS_FIFOS else []), "huge"])
     playable = ["Dou Dizhu", "RevoltaaA", "Revolución", "Révolte!"]
     assert names == playable + [f"{n}.yaml (cannot be used)" for n in broken]
     for button in scene.menu.widgets[:-1]:
@@ -142,7 +153,7 @@ def test_rules_screen_lists_every_file_and_never_crashes(fast_table):
         frames(app, 2)
         app.pop()
     problems = {g.name: g.problems[0] for g in scene.games if g.broken}
-    assert problems["pipe.yaml"] == "pipe.yaml:1:1: cannot read file: not a regular file (a pipe, a device or a socket)"
+    assert not HAS_FIFOS or problems["pipe.yaml"] == "pipe.yaml:1:1: cannot read file: not a regular file (a pipe, a device or a socket)"
     assert problems["huge.yaml"].startswith("huge.yaml:1:1: the file is larger than 1 MB (52,428,800 bytes)")
 
 
@@ -261,7 +272,8 @@ def test_good_save_resumes(fast_table):
     assert scene_names(app) == ["TableScene"] and app.top.session.names == ["You", "Anna", "Ben"]
 
 
-@pytest.mark.parametrize("kind, reason", [("fifo", "it is not a regular file"), ("huge", "it is larger than 512 KB"),
+@pytest.mark.parametrize("kind, reason", [pytest.param("fifo", "it is not a regular file", marks=needs_fifos),
+                                          ("huge", "it is larger than 512 KB"),
                                           ("folder", "it is not a regular file"),
                                           ("alias_bomb", "it cannot be read at current_game.yaml:1:5")])
 def test_save_that_is_not_a_small_regular_file_is_set_aside_unread(fast_table, kind, reason):
@@ -311,7 +323,7 @@ def test_bad_settings_field_keeps_the_others_and_sets_the_file_aside(home, make_
     assert userdata.load_settings()[1] is None                 # what was kept is a good file again
 
 
-@pytest.mark.parametrize("kind", ["fifo", "huge", "folder"])
+@pytest.mark.parametrize("kind", [pytest.param("fifo", marks=needs_fifos), "huge", "folder"])
 def test_settings_that_are_not_a_small_regular_file_are_set_aside_unread(home, make_app, kind):
     path = userdata.settings_path()
     make_unusual(path, kind)
@@ -362,10 +374,16 @@ def test_a_file_where_a_folder_should_be(fast_table, where):
     assert target.is_file() and target.read_text() == "I am a file, not a folder\n"
 
 
+def _running_as_root() -> bool:
+    return getattr(os, "geteuid", lambda: -1)() == 0      # Windows has no euid (and no root)
+
+
 def _make_read_only(folder: Path) -> bool:
-    """chmod, and chattr +i when running as root (root ignores permissions); True if it worked."""
+    """chmod, and chattr +i when running as root (root ignores permissions); True if it worked.
+
+    (On Windows a folder's read-only mode does not stop writes into it: the probe says so.)"""
     folder.chmod(0o555)
-    if os.geteuid() == 0 and shutil.which("chattr"):
+    if _running_as_root() and shutil.which("chattr"):
         subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
     try:
         (folder / ".probe").write_text("x")
@@ -376,7 +394,7 @@ def _make_read_only(folder: Path) -> bool:
 
 
 def _make_writable(folder: Path) -> None:
-    if os.geteuid() == 0 and shutil.which("chattr"):
+    if _running_as_root() and shutil.which("chattr"):
         subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
     folder.chmod(0o755)
 
@@ -424,12 +442,15 @@ def test_settings_says_where_the_folder_is_when_it_cannot_open_it(home, make_app
     assert f"You will find it here: {home / 'data' / 'rules'}" in toasts(app)
 
 
-def test_open_in_file_manager_runs_the_platform_opener(tmp_path, monkeypatch):
+@pytest.mark.parametrize("platform, command", [("linux", "xdg-open"), ("darwin", "open")])
+def test_open_in_file_manager_runs_the_platform_opener(tmp_path, monkeypatch, platform, command):
+    # Windows' os.startfile is tested in test_about_services; here the platform is set, so nothing opens.
     calls = []
+    monkeypatch.setattr("sys.platform", platform)
     monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: calls.append(args))
     userdata.open_in_file_manager(tmp_path / "rules")
     assert (tmp_path / "rules").is_dir()
-    assert calls == [["open" if os.uname().sysname == "Darwin" else "xdg-open", str(tmp_path / "rules")]]
+    assert calls == [[command, str(tmp_path / "rules")]]
 
 
 def test_bundled_rules_folder_is_never_the_players(home):
@@ -494,6 +515,7 @@ def test_rules_files_past_the_limit_are_listed_in_new_game_as_not_read(fast_tabl
     assert not scene.widget("start").enabled
 
 
+@needs_fifos
 def test_a_fifo_in_place_of_a_rules_translation_is_refused_unread(home):
     from revolt_table import rulebook
 

@@ -1,5 +1,5 @@
 """The one gesture set (issue 11), through real pygame events, at the RevoltaaA table and at the generic
-table (the test-only High Card family): click then click again, Enter, the Play button, a disabled Play
+table (the test-only High Card family): click then double click, Enter, the Play button, a disabled Play
 with the game's reason beside it, one-click play, Hint with its reason; a card's refusal over it."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def hand_cards(scene) -> list[str]:
     return [sp.card for sp in scene.model.zones[f"hand:{scene.viewer}"].sprites]
 
 
-def test_click_lifts_the_card_and_the_prompt_says_to_click_again_then_the_second_click_plays():
+def test_click_lifts_the_card_and_the_prompt_says_to_double_click_then_a_double_click_plays():
     app, scene = revoltaaa()
     assert scene.may_act(0)
     card = hand_cards(scene)[3]

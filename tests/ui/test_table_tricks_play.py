@@ -1,5 +1,5 @@
 """Playing at the Révolte! table the way every table plays (issue 11), with real pygame events: a click
-selects and a second click (Enter, a drag, Play) plays; "play on one click"; the prompt comes from the
+selects and a double click (Enter, a drag, Play) plays; "play on one click"; the prompt comes from the
 position shown ("Your lead" never after someone led, even while the lead flies); Hint selects the
 normal AI's card, says why, and Enter then plays exactly that move; a pod's status line stays clear of
 its hand-count badge."""
@@ -31,7 +31,7 @@ def table(fast_table):
     return app, scene
 
 
-def test_a_click_selects_and_a_second_click_plays(table):
+def test_a_click_selects_and_a_quick_second_click_plays(table):
     app, scene = table
     state, fam = scene.session.state, scene.family
     assert fam.actions.prompt() == i18n.t("tricks.prompt_lead")

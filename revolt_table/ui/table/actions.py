@@ -1,7 +1,7 @@
 """The prompt, the buttons and the line under them: what to do next, said the same way at every table.
 
 Left of the viewer's played-card spot, the prompt always names the next step ("Choose a card to play",
-"Click it again, press Enter or drag it onto the table to play it", "Waiting for Bo"). Right of it, the
+"Double-click it or press Enter to play it · click it again to put it back", "Waiting for Bo"). Right of it, the
 buttons: the family's own (Pass, bids: `FamilyTable.extra_actions`), Hint (the normal AI's move and why:
 revolt_table/ai/hints.py) while the viewer may act, and Play, always shown while something is selected
 (or a hint stands: Play then plays the hinted move, even one that uses no card) and disabled when the
@@ -114,8 +114,8 @@ class ActionsSection(Section):
             move, _ = table.selection_state(chosen)
             if move is not None:
                 named = table.play_words(move)      # a move that is not a plain play says what it does
-                if named is not None:
-                    return tt("prompt_confirm_move", move=named)
+                if named is not None:        # with cards picked, a double click on one plays it too
+                    return tt("prompt_confirm_move_cards" if chosen else "prompt_confirm_move", move=named)
                 return tt("prompt_confirm_multi") if table.multi_select else tt("prompt_confirm")
             if to_act:       # one card that cannot go, or cards that make no play here
                 return tt("prompt_choose_other_multi") if table.multi_select else tt("prompt_choose_other")

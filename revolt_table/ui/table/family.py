@@ -75,7 +75,7 @@ class FamilyTable:
         self.hinted: tuple[Move, Message, tuple[str, ...]] | None = None   # (move, reason, its cards)
         self._selection_cache: tuple = ((), None)
         self._infos: tuple = (None, [])
-        self._hint_at: tuple = (0, 0)              # (the game, its moves) when the hint was given
+        self._hint_at: tuple = (None, 0)           # (the game's state, its moves) when the hint was given
 
     def build(self) -> None:
         """Assemble the sections (the scene calls this once its geometry exists)."""
@@ -382,7 +382,7 @@ class FamilyTable:
         self.hand.select_cards(self.cards_of(move))
         self.hinted = (move, reason, tuple(self.hand.selected_cards()))
         state = self.scene.session.state
-        self._hint_at = (id(state), len(state.history))
+        self._hint_at = (state, len(state.history))     # the state itself: an id() may be reused by the next game
 
     def hint_reason(self) -> Message | None:
         """The reason of the hint shown, while the selection is still the hinted one and the viewer has not
@@ -392,7 +392,7 @@ class FamilyTable:
             return None
         state, viewer = self.scene.session.state, self.scene.viewer
         game, moves = self._hint_at
-        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game != id(state)
+        if (sorted(self.hand.selected_cards()) != sorted(self.hinted[2]) or game is not state
                 or any(seat == viewer for seat, _ in state.history[moves:])):
             self.hinted = None
             return None
@@ -498,7 +498,7 @@ class FamilyTable:
 
 class GenericTable(FamilyTable):
     """Any family without its own table module: its zones, drawn generically, and the shared gestures
-    (select a card, then click it again, press Enter, drag it or press Play)."""
+    (select a card, then double-click it, press Enter, drag it or press Play)."""
 
 
 def settle_tween(duration: float, on_update, delay: float = 0.0) -> Tween:

@@ -1,10 +1,14 @@
 """The viewer's hand and the one gesture set of every table (issue 11, item 1).
 
-Select by click or keys; play by clicking the selected card again, Enter, dragging it onto the table, or
-the Play button (revolt_table/ui/table/actions.py, shown while something is selected). Where the game
-makes combinations (`FamilyTable.multi_select`), a click adds or removes a card and a double click on a
-card plays the selection with that card in it (as do Enter, a drag and Play). With "play on one click"
-(Settings) a click on a card plays it at once (one-card games). A selection that cannot be played is refused with the
+One click rule at every table (issue 28): a click picks a card, a click on a picked card puts it back,
+and a double click on a card plays the selection with that card in it; so do Enter, a drag onto the
+table and the Play button (revolt_table/ui/table/actions.py, shown while something is selected). Where
+the game makes combinations (`FamilyTable.multi_select`) a click adds a card to the selection; in a
+one-card game it replaces the picked card. The prompt and the first-game tips say so at every table.
+Why not "click the picked card again to play it": at a table of combinations that click must take a
+card back out, and one gesture must mean one thing everywhere; an unhurried second click never plays.
+With "play on one click" (Settings) a click on a card plays it at once (one-card games).
+A selection that cannot be played is refused with the
 game's reason (`FamilyTable.selection_state`), which the actions section shows beside a disabled Play;
 hovering or focusing a card the game does not allow shows why over it (`FamilyTable.card_reason`).
 
@@ -98,6 +102,7 @@ class HandSection(Section):
 
     def clear(self) -> None:
         self.selected = []
+        self._last_click = None                    # a click after a clear is a first click, never a double
         if not self.table.multi_select:
             self.focus = None
 
@@ -202,23 +207,18 @@ class HandSection(Section):
         double = last is not None and last[0] == index and now - last[1] <= DOUBLE_CLICK
         self._last_click = (index, now)
         self.focus = index
-        if self.table.multi_select:
-            if double:                               # a double click plays the selection, this card in it
-                if index not in self.selected:
-                    self.selected = sorted(self.selected + [index])
-                self.play()
-            elif index in self.selected:
-                self.selected.remove(index)
-            else:
-                self.selected = sorted(self.selected + [index])
-            return
+        multi = self.table.multi_select
         if self.one_click():
             self.selected = [index]
             self.play()
-        elif self.selected == [index]:
+        elif double:                                 # a double click plays the selection, this card in it
+            if index not in self.selected:
+                self.selected = sorted(self.selected + [index]) if multi else [index]
             self.play()
+        elif index in self.selected:                 # a click on a picked card puts it back, at every table
+            self.selected.remove(index)
         else:
-            self.selected = [index]
+            self.selected = sorted(self.selected + [index]) if multi else [index]
 
     def one_click(self) -> bool:
         """The "play on one click" setting (one-card games)."""
@@ -307,6 +307,19 @@ class HandSection(Section):
             dim = 0.3 if unusable else 0.0
             sprite.dim = approach(sprite.dim, dim, 10.0, dt) if quick else dim
 
+    def visible_part(self, index: int) -> pygame.Rect | None:
+        """The part of the index-th card that no later card covers: up to where the next card starts when
+        it overlaps this one in the same row, else the whole card. The keyboard's focus ring goes around
+        it, outside: a ring inside a fixed strip crossed the card's title and the 10's index."""
+        sprites, renderer = self.sprites(), self.scene.renderer
+        rect = renderer.current_rect(sprites[index])
+        if rect is None:
+            return None
+        nxt = renderer.current_rect(sprites[index + 1]) if index + 1 < len(sprites) else None
+        if nxt is not None and rect.x < nxt.x < rect.right and nxt.top < rect.bottom and rect.top < nxt.bottom:
+            return pygame.Rect(rect.x, rect.y, nxt.x - rect.x, rect.h)
+        return pygame.Rect(rect)
+
     def pointed(self) -> int | None:
         """The card whose reason to show: the hovered one, else the keyboard's focus."""
         if self.hover is not None:
@@ -318,11 +331,11 @@ class HandSection(Section):
             return
         sprites, m = self.sprites(), self.metrics
         if self.keyboard and self.table.multi_select and self.focus is not None and self.focus < len(sprites):
-            rect = self.scene.renderer.current_rect(sprites[self.focus])
-            if rect is not None:
-                strip = pygame.Rect(rect.x, rect.y, min(rect.w, m.px(30)), rect.h)
-                pygame.draw.rect(surface, theme.GOLD_LIGHT, strip.inflate(m.px(2), m.px(2)), max(2, m.px(3)),
-                                 border_radius=m.px(6))
+            strip = self.visible_part(self.focus)
+            if strip is not None:                    # around the card, never over its text (issue 28)
+                width = max(2, m.px(3))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, strip.inflate(2 * width, 2 * width), width,
+                                 border_radius=m.px(6) + width)
         index = self.pointed()
         if index is None or index >= len(sprites) or sprites[index].card is None:
             return

@@ -3,7 +3,7 @@
 Layout: the colour tally in the HUD (top left, with the round and the game of the match), the menu in
 the top-right, the centre pile (deck and the stacks it wins) in the bottom-right pod, the turned-up
 centre card in the middle of the table, each seat's chosen card in front of its pod.
-Playing: the shared gesture set (revolt_table/ui/table/hand.py): click a card to lift it, click it again,
+Playing: the shared gesture set (revolt_table/ui/table/hand.py): click a card to lift it, double-click it,
 press Enter, drag it onto the table or press Play; Hint proposes the normal AI's card and says why
 (revolt_table/ai/majority_ai.py, hint_with_reason).
 What is its own: the sections in majority_sections.py (centre pod, empty spots, card labels, the fight

@@ -4,7 +4,7 @@ Layout: the turn/trick box top-left (with the cut rule), the menu top-right, eac
 front of its pod (the trick), the chosen family as a badge at the top of the middle, the general
 supply (coins, coats of arms, the Revolt pile) in the bottom-right pod. Every pod shows its won tricks
 (a small pile with a count), coins and coats of arms; tokens fly between the supply and the pods.
-Playing: the shared gesture set (revolt_table/ui/table/hand.py): click a card to lift it, click it again,
+Playing: the shared gesture set (revolt_table/ui/table/hand.py): click a card to lift it, double-click it,
 press Enter, drag it onto the table or press Play; a card the game refuses disables Play and says why.
 A Blaggard that may cut asks "play it or cut with it?" (a ChoicePopup; C cuts at once); the Knave's
 coin taken from another player is chosen with buttons beside Hint and Play. Hint proposes the normal
