@@ -95,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         worst = max(worst, p99(frames))
         idle = out["idle"]
-        print(f"  {label:12s} frames {len(frames):5d}  searches {out['searches']:4d}  mean {statistics.mean(frames):6.2f}"
-              f"  p99 {p99(frames):6.2f}  max {max(frames):6.2f} ms  ({'worker process' if out['process'] else 'THREAD'})"
+        where = "worker process" if out["process"] else "THREAD"
+        print(f"  {label:12s} frames {len(frames):5d}  searches {out['searches']:4d}"
+              f"  mean {statistics.mean(frames):6.2f}  p99 {p99(frames):6.2f}  max {max(frames):6.2f} ms  ({where})"
               f"   no search: {len(idle)} frames p99 {p99(idle) if idle else float('nan'):6.2f} ms")
     print(f"worst p99 {worst:.2f} ms (aim <= 16 ms); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 0

@@ -52,6 +52,15 @@ def _add_language(parser: argparse.ArgumentParser, what: str) -> None:
                         help=_help("language", what=what, langs=", ".join(LANGUAGES)))
 
 
+def _add_table(parser: argparse.ArgumentParser, *, players: bool = True, players_required: bool = False) -> None:
+    """The table a command is about: the game id, its variant and (for a table that is dealt) the
+    number of players."""
+    parser.add_argument("game")
+    parser.add_argument("--variant")
+    if players:
+        parser.add_argument("--players", type=_count, required=players_required)
+
+
 def _help(key: str, **fmt) -> str:
     """A help text in the player's language; argparse's own "%" is written "%%" in help texts."""
     from .services.i18n import LANGUAGES
@@ -91,9 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help=h("play"))
-    play.add_argument("game")
-    play.add_argument("--variant")
-    play.add_argument("--players", type=_count)
+    _add_table(play)
     play.add_argument("--seats", help=h("seats"))
     play.add_argument("--seed", type=_seed)
     play.add_argument("--games", type=_count, metavar="N", help=h("games"))
@@ -104,9 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(play, h("language_play"))
 
     arena = sub.add_parser("arena", help=h("arena"))
-    arena.add_argument("game")
-    arena.add_argument("--variant")
-    arena.add_argument("--players", type=_count, required=True)
+    _add_table(arena, players_required=True)
     arena.add_argument("--seats", required=True, help=h("arena_seats"))
     arena.add_argument("--games", type=_count, default=100)
     arena.add_argument("--seed", type=_seed, default=0)
@@ -118,8 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = rules_sub.add_parser("check", help=h("check"))
     check.add_argument("files", nargs="+")
     show = rules_sub.add_parser("show", help=h("show"))
-    show.add_argument("game")
-    show.add_argument("--variant")
+    _add_table(show, players=False)
     show.add_argument("--language", metavar="CODE", help=h("show_language"))
 
     history = sub.add_parser("history", help=h("history"))
@@ -132,9 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_language(replay, h("language_replay"))
 
     shot = sub.add_parser("screenshot", help=h("screenshot"))
-    shot.add_argument("game")
-    shot.add_argument("--variant")
-    shot.add_argument("--players", type=_count)
+    _add_table(shot)
     shot.add_argument("--seed", type=_seed, default=1)
     shot.add_argument("--moves", type=int, default=0)
     shot.add_argument("--out", required=True)

@@ -18,7 +18,8 @@ def _rules(game: str, variant: str | None = None):
     return load_rules(game, variant=variant)
 
 
-def play(game: str, seed: int, players: int | None = None, start_seat: int = 0, variant: str | None = None) -> GameState:
+def play(game: str, seed: int, players: int | None = None, start_seat: int = 0,
+         variant: str | None = None) -> GameState:
     """A finished game of seeded random moves."""
     rules = _rules(game, variant)
     state = rules.new_game(players or PLAYERS[game], seed=seed, start_seat=start_seat)

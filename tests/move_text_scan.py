@@ -1,11 +1,11 @@
 """Finds move texts parsed or built outside revolt_table/games (tests/test_move_texts.py; also a script).
 
 Why: a move's text (`fight:T3+E2+sp1`, `cut:B7`, `bid2`) is its notation for files, saves and tests
-(DESIGN.md); what a move *is* reaches the table, the AI and the hints as a typed descriptor
-(`MoveInfo`: kind, cards, target, amount, label) that the family publishes. Code in revolt_table/ui and
-revolt_table/ai that splits a text again, or glues one together, copies the family's notation and
-breaks when it changes. This walks every module of those two packages (the tree, not a list of files)
-and reports, per line:
+(each game module's header documents its family's); what a move *is* reaches the table, the AI and the
+hints as a typed descriptor (`MoveInfo`: kind, cards, target, amount, label) that the family publishes.
+Code in revolt_table/ui and revolt_table/ai that splits a text again, or glues one together, copies the
+family's notation and breaks when it changes. This walks every module of those two packages (the tree,
+not a list of files) and reports, per line:
 
 - parsing: a move text (an expression `<x>.text`, a name bound from one, or a parameter `text` of a
   function that also takes a game's context: `rules`, `phase`, `hand`, `view`...) given to a string method

@@ -1,6 +1,9 @@
-"""Helpers for RevoltaaA tests: play a fixed round from a `deal=` and collect its events."""
+"""Helpers for RevoltaaA tests: play a fixed round from a `deal=` and collect its events; seeded positions
+with a choice to make."""
 
 from __future__ import annotations
+
+import random
 
 from revolt_table.engine import RoundResolved, load_rules
 
@@ -24,3 +27,26 @@ def verdict(events) -> RoundResolved:
     resolved = [e for e in events if isinstance(e, RoundResolved)]
     assert len(resolved) == 1, resolved
     return resolved[0]
+
+
+def positions(rules, players: int, seed: int, count: int, rotate: bool = False):
+    """(state, seat) at random depths of seeded games played by random cards, the seat to decide
+    having a choice; with a simultaneous reveal, some seats have already (secretly) chosen. rotate:
+    game g starts at seat g mod players (else every game at seat 0)."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        state = rules.new_game(players, seed=seed * 97 + game, start_seat=game % players if rotate else 0)
+        for _ in range(rng.randrange(0, 6 * players)):
+            if state.is_over:
+                break
+            actor = state.to_act[rng.randrange(len(state.to_act))]
+            moves = state.legal_moves(actor)
+            state.apply(actor, moves[rng.randrange(len(moves))])
+        if not state.is_over:
+            seat = state.to_act[-1]
+            if len(state.legal_moves(seat)) > 1:
+                out.append((state, seat))
+        game += 1
+    return out

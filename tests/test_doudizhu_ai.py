@@ -11,6 +11,7 @@ from revolt_table.arena import run_arena
 from revolt_table.engine import load_rules
 from revolt_table.games import doudizhu_combos as dz
 from revolt_table.games.climbing import CARD_IDS, ids_of
+from tests.random_play import random_moves
 
 RULES = load_rules("doudizhu")
 NORMAL = climbing_ai.make_heuristic(RULES, "ai:normal")
@@ -80,12 +81,7 @@ def test_hint_is_the_normal_choice_and_legal():
     for seed in range(20):
         state = RULES.new_game(3, seed=seed)
         rng = random.Random(seed)
-        for _ in range(rng.randrange(1, 25)):
-            if state.is_over:
-                break
-            seat = state.to_act[0]
-            moves = state.legal_moves(seat)
-            state.apply(seat, moves[rng.randrange(len(moves))])
+        random_moves(state, rng, rng.randrange(1, 25))
         if state.is_over:
             continue
         seat = state.to_act[0]

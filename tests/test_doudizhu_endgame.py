@@ -12,6 +12,7 @@ from revolt_table.ai import climbing_ai
 from revolt_table.ai.climbing_endgame import CLOCK_EVERY, EndgameSolver, TooBig
 from revolt_table.engine import load_rules
 from tests.clock_helpers import Readings
+from tests.random_play import random_moves
 
 RULES = load_rules("doudizhu")
 
@@ -41,13 +42,7 @@ def small_position(seed: int, cards: int = 7):
         at += n
     state = RULES.new_game(3, seed=seed, deal={"hands": hands, "landlord": seed % 3, "bid": 1})
     # a few random moves so that some positions have a combination to beat
-    for _ in range(rng.randint(0, 2)):
-        if state.is_over:
-            break
-        seat = state.to_act[0]
-        moves = state.legal_moves(seat)
-        state.apply(seat, moves[rng.randrange(len(moves))])
-    return state
+    return random_moves(state, rng, rng.randint(0, 2))
 
 
 def test_solver_agrees_with_plain_minimax():

@@ -7,34 +7,13 @@ import random
 
 import pytest
 
-from revolt_table.ai.majority_search import FastValue, MajoritySpec, PlayModel, playout
+from revolt_table.ai.majority_search import FastValue, MajoritySpec, PlayModel
 from revolt_table.ai.majority_value import MajorityValueAgent
 from revolt_table.ai.registry import make_agent
 from revolt_table.engine import load_rules
+from tests.revoltaaa_helpers import positions
 
 VARIANTS = (None, "bananas")
-
-
-def positions(rules, players: int, seed: int, count: int):
-    """(state, seat) at random depths of seeded games played by random cards, the seat to decide
-    having a choice; with a simultaneous reveal, some seats have already (secretly) chosen."""
-    rng = random.Random(seed)
-    out = []
-    game = 0
-    while len(out) < count:
-        state = rules.new_game(players, seed=seed * 97 + game)
-        for _ in range(rng.randrange(0, 6 * players)):
-            if state.is_over:
-                break
-            actor = state.to_act[rng.randrange(len(state.to_act))]
-            moves = state.legal_moves(actor)
-            state.apply(actor, moves[rng.randrange(len(moves))])
-        if not state.is_over:
-            seat = state.to_act[-1]
-            if len(state.legal_moves(seat)) > 1:
-                out.append((state, seat))
-        game += 1
-    return out
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -81,7 +60,7 @@ def test_determinizations_keep_the_view_and_let_the_seats_that_chose_choose_agai
         total = sum(map(sum, deal.hands)) + len(deal.pile) + len(deal.box) + sum(c >= 0 for c in deal.chosen)
         assert total == len(rules.params.deck) - sum(len(s) for owner in deal.stacks for s in owner) - (
             deal.center_card >= 0)
-        if state._simultaneous:
+        if rules.params.simultaneous:
             # a hidden choice is taken back: that seat chooses again in the play-out
             chose = [s for s in range(4) if s != seat and state.chosen[s] >= 0]
             assert all(deal.chosen[s] == -1 and s in deal.to_act for s in chose)
@@ -129,26 +108,6 @@ def test_hard_searches_and_reports_its_statistics():
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("players", (3, 4, 5))
-def test_the_fast_play_out_plays_the_rules_of_the_engine(variant, players):
-    """The play-out's own simulation on counts ends every game with the engine's scores: the same
-    policy and random numbers, played once through MajorityState and once through `playout`."""
-    rules = load_rules("revoltaaa", variant=variant)
-    fast = FastValue(rules.params)
-    for game in range(12):
-        state = rules.new_game(players, seed=game, start_seat=game % players)
-        for _ in range(game % 5):             # start some play-outs in the middle of a round
-            actor = state.to_act[0]
-            state.apply(actor, state.legal_moves(actor)[0])
-        scores = playout(fast, rules.params, state, random.Random(game))
-        rng = random.Random(game)
-        while not state.is_over:
-            actor = state.to_act[0]
-            state.apply(actor, rules.params.moves[fast.choose(state, actor, rng)])
-        assert scores == state.scores
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", (3, 4))
 def test_inference_weighs_the_true_hands_above_random_deals(variant, players):
     """Seats played by ai:normal: the deal that gives them their real hands gets a higher weight than
@@ -168,7 +127,7 @@ def test_inference_weighs_the_true_hands_above_random_deals(variant, players):
                     observations = spec.model.observations(view)
                     truth = [h[:] for h in state.hands]
                     for s, card in enumerate(state.chosen):
-                        if s and card >= 0 and state._simultaneous:
+                        if s and card >= 0 and rules.params.simultaneous:
                             truth[s][card] += 1        # a hidden choice goes back to hand (the deals do so)
                     mine = spec.model.weight(truth, observations)
                     others = sorted(spec.model.weight(spec._deal(view, random.Random(k)).hands, observations)
@@ -192,7 +151,7 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant, remembered)
     held it then: the hand now plus every card its seat played since."""
     rules = load_rules("revoltaaa", variant=variant)
     simultaneous = rules.params.simultaneous
-    fast, model = FastValue(rules.params), PlayModel(rules.params, rounds={4: remembered})
+    model = PlayModel(rules.params, rounds={4: remembered})
     deck = model.deck
     normal = MajorityValueAgent(rules)
     checked = old = 0
@@ -232,7 +191,7 @@ def test_inference_sees_each_played_card_as_its_seat_saw_it(variant, remembered)
                             assert (leader, sizes, chosen) == (t_leader, t_sizes, t_chosen)
                         checked += 1
                         old += len(since) > (not simultaneous and state.chosen[seat] >= 0)
-                seen[(state.round_no, actor)] = fast.seen_by(state, actor)
+                seen[(state.round_no, actor)] = tuple(state.simulation().seen(actor))
                 state.apply(actor, normal.choose(state.view(actor), state.legal_moves(actor), rng))
                 if state.is_over:
                     break

@@ -15,6 +15,7 @@ from revolt_table.ai.registry import make_agent
 from revolt_table.ai.majority_value import MajorityValueAgent, chance_first, make_heuristic, rounds_left
 from revolt_table.engine import load_rules
 from revolt_table.arena import run_arena
+from tests.random_play import random_moves
 
 
 @pytest.mark.parametrize("a,b", [(1, 1), (2, 3), (4, 1), (3, 3)])
@@ -38,12 +39,7 @@ def _positions(rules, players: int, count: int, seed: int):
     out, game = [], 0
     while len(out) < count:
         state = rules.new_game(players, seed=seed * 97 + game)
-        for _ in range(rng.randrange(0, 30)):
-            if state.is_over:
-                break
-            actor = state.to_act[0]
-            moves = state.legal_moves(actor)
-            state.apply(actor, moves[rng.randrange(len(moves))])
+        random_moves(state, rng, rng.randrange(0, 30))
         if not state.is_over:
             out.append((state, state.to_act[0]))
         game += 1

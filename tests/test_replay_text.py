@@ -122,7 +122,8 @@ def test_usage_and_file_problems_are_exit_codes(store, tmp_path):
     text, code = replay_command(tmp_path / "missing.json")
     assert code == 1 and "There is no file" in text
     (tmp_path / "junk.json").write_text("{}")
-    assert replay_command(tmp_path / "junk.json") == (f"{tmp_path / 'junk.json'} is not a game saved by Revolt Table.", 1)
+    junk = tmp_path / "junk.json"
+    assert replay_command(junk) == (f"{junk} is not a game saved by Revolt Table.", 1)
     (tmp_path / "folder.json").mkdir()
     assert replay_command(tmp_path / "folder.json")[1] == 1
     if hasattr(os, "mkfifo"):

@@ -19,6 +19,7 @@ from revolt_table.engine import (
 )
 from revolt_table.engine.message import CODES as ENGINE_CODES
 from revolt_table.games.tricks import CODES, BonusAwarded, Revolt, TurnEnded
+from tests.random_play import random_moves
 
 R = load_rules("revolte")
 GAMES = {3: 700, 4: 700, 5: 700}
@@ -148,13 +149,7 @@ def test_from_view_agrees_with_view_and_never_leaks(players):
     rng = random.Random(players * 13)
     for g in range(30):
         state = R.new_game(players, seed=500 + g)
-        target = rng.randrange(3 * {3: 13, 4: 10, 5: 8}[players] * players)
-        for _ in range(target):
-            if state.is_over:
-                break
-            seat = state.to_act[0]
-            moves = state.legal_moves(seat)
-            state.apply(seat, moves[rng.randrange(len(moves))])
+        random_moves(state, rng, rng.randrange(3 * {3: 13, 4: 10, 5: 8}[players] * players))
         if state.is_over:
             continue
         me = rng.randrange(players)

@@ -55,7 +55,8 @@ def test_unknown_game_or_language_exits_2_listing_what_exists(capsys):
 
 
 def test_rules_show_runs_as_a_command_without_pygame():
-    code = ("import sys; from revolt_table.cli import main; rc = main(['rules', 'show', 'revolte', '--language', 'fr']);"
+    code = ("import sys; from revolt_table.cli import main;"
+            " rc = main(['rules', 'show', 'revolte', '--language', 'fr']);"
             " sys.exit(rc if 'pygame' not in sys.modules else 99)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0, done.stderr
@@ -72,6 +73,21 @@ def test_quick_reference_has_what_issue_10_asks_per_game():
     revolte = " ".join(r.text for s in quickref.reference(rulebook.load("revolte")) for r in s.rows)
     assert "coin" in revolte and "Citizens" in revolte
     assert len(quickref.reference(rulebook.load("revoltaaa"))[0].rows) == 5
+
+
+def test_the_quick_reference_follows_the_variant_played(tmp_path):
+    """It is built from the rules as played: Bananas plays its cards in turn face up with no centre pile,
+    and a player's own game of the family shows its own numbers."""
+    base = [r.text for r in quickref.reference(rulebook.load("revoltaaa"))[0].rows]
+    bananas = [r.text for r in quickref.reference(rulebook.load("revoltaaa", variant="bananas"))[0].rows]
+    assert "in secret" in base[1] and "centre card" in base[0]
+    assert "in turn" in bananas[0] and not any("secret" in text or "centre" in text for text in bananas)
+    source = rulebook.load("revoltaaa").path.read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(source.replace("id: revoltaaa", "id: mine").replace("stacks_of_one_colour: 4}",
+                                                                       "stacks_of_one_colour: 3}"), encoding="utf-8")
+    end = quickref.reference(rulebook.load(mine))[2].rows[0].text
+    assert end == "The first colour on top of 3 stacks is victorious"
 
 
 def test_a_missing_translation_reads_in_english_item_by_item(tmp_path):

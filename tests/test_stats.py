@@ -14,13 +14,14 @@ from revolt_table.engine.message import Message
 from revolt_table.records.history import Seat
 from revolt_table.records.replay import R_RULES
 from revolt_table.records.store import HistoryStore
-from revolt_table.records.stats import ClimbingFacts, GameFacts, LevelRecord, collect_facts, player_names, statistics
+from revolt_table.records.climbing import ClimbingFacts
+from revolt_table.records.stats import GameFacts, LevelRecord, collect_facts, player_names, statistics
 
 
 def facts(n: int, game: str, seats: list[tuple[str, str]], scores, winners, climbing=None, unreplayable=None):
     return GameFacts(id=f"g{n}", date=(T0 + timedelta(hours=n)).isoformat(), game=game, variant="",
                      seats=tuple(Seat(name, kind) for name, kind in seats), scores=tuple(scores),
-                     winners=tuple(winners), unreplayable=unreplayable, climbing=climbing)
+                     winners=tuple(winners), unreplayable=unreplayable, own=climbing)
 
 
 YOU = ("You", "human")
@@ -56,7 +57,7 @@ def test_statistics_add_up_over_a_scripted_series():
     assert s.recent_rate == pytest.approx((2 + 1 / 3) / 4)
     # mean share over the 3 games ending at each of the last 4 games
     assert s.trend == pytest.approx(((0.5 + 0 + 1) / 3, (0 + 1 + 1) / 3, (1 + 1 + 1 / 3) / 3, (1 + 1 / 3 + 0) / 3))
-    assert s.climbing is None and s.unreplayable == 0
+    assert s.own is None and s.unreplayable == 0
 
 
 def test_a_current_streak_and_an_empty_history():
@@ -101,7 +102,7 @@ DOU = [
 def test_dou_dizhu_role_rates_bids_and_bombs_by_hand():
     s = statistics(DOU, "doudizhu", "You")
     assert (s.games, s.wins, s.unreplayable) == (5, 1 + 0.5 + 0 + 0 + 1, 1)    # the unreplayable one counts here
-    c = s.climbing
+    c = s.own
     assert c.games == 4                                                          # ...not here
     assert (c.landlord_games, c.landlord_wins, c.landlord_rate) == (2, 1, 0.5)   # games 1 (won), 4 (lost)
     assert (c.farmer_games, c.farmer_wins, c.farmer_rate) == (2, 1, 0.5)         # games 2 (won), 3 (lost)
@@ -133,16 +134,16 @@ def test_dou_dizhu_facts_agree_with_the_moves_over_replayed_games(tmp_path):
     entries = [store.add(entry("doudizhu", seed, minutes=seed, start_seat=seed % 3)) for seed in range(1, 41)]
     got = {f.id: f for f in collect_facts(store)}
     expected = {e.id: _expected_from_moves(e) for e in entries}
-    assert {i: f.climbing for i, f in got.items()} == expected
+    assert {i: f.own for i, f in got.items()} == expected
     assert sum(sum(c.bombs) + sum(c.rockets) for c in expected.values()) > 0      # the series has bombs
     assert any(max(c.top_bids) < 3 for c in expected.values())                   # and low bids
     s = statistics(list(got.values()), "doudizhu", "You")
     mine = [c for c in expected.values()]
     lord = [c for c in mine if c.landlord == 0]
-    assert s.climbing.landlord_games == len(lord)
-    assert s.climbing.landlord_wins == sum(c.side == "landlord" for c in lord)
-    assert s.climbing.farmer_wins == sum(c.side == "farmers" for c in mine if c.landlord != 0)
-    assert s.climbing.bombs == sum(c.bombs[0] for c in mine)
+    assert s.own.landlord_games == len(lord)
+    assert s.own.landlord_wins == sum(c.side == "landlord" for c in lord)
+    assert s.own.farmer_wins == sum(c.side == "farmers" for c in mine if c.landlord != 0)
+    assert s.own.bombs == sum(c.bombs[0] for c in mine)
     assert s.wins == pytest.approx(sum(1 / len(e.winners) for e in entries if 0 in e.winners))
 
 
@@ -180,8 +181,9 @@ def test_a_bad_facts_cache_is_rebuilt(tmp_path, cache_text):
     if cache_text == "HOSTILE":       # right version, rows of the wrong shape
         data = json.loads(path.read_text())
         for row in data["entries"].values():
-            row["facts"] = {"climbing": {"landlord": 7, "side": "x", "top_bids": "3", "bids": [], "bombs": [],
-                                         "rockets": []}, "unreplayable": ["os.system", {"a": [1]}]}
+            row["facts"] = {"own": {"family": "climbing", "facts": {"landlord": 7, "side": "x", "top_bids": "3",
+                                                                    "bids": [], "bombs": [], "rockets": []}},
+                            "unreplayable": ["os.system", {"a": [1]}]}
         cache_text = json.dumps(data)
     path.write_text(cache_text)
     assert collect_facts(store) == good

@@ -124,7 +124,7 @@ def fanfare() -> list[float]:
     chord = [(0.45, 659.25, 0.9), (0.45, 783.99, 0.9)]
     n = int(RATE * 1.45)
     out = [0.0] * n
-    for start, freq, length in notes + [(s, f, l) for s, f, l in chord]:
+    for start, freq, length in notes + chord:
         level = 1.0 if (start, freq, length) in notes else 0.45
         first = int(start * RATE)
         for i in range(first, min(n, first + int((length + 0.25) * RATE))):

@@ -95,11 +95,6 @@ def _simple(counts: tuple) -> tuple[float, tuple[int, ...]]:
     return cost, tuple(combos)
 
 
-def _sequences(key: int) -> list[int]:
-    """Keys of every chain, chain of pairs and airplane core the hand holds (with cheapest wings)."""
-    return [k for k, _ in _costed_sequences(key, dz.unpack(key))]
-
-
 _SEQ_COST = tuple(0.7 if r >= ACE else 0.85 for r in range(15))   # combo_cost of a chain topped by r
 _TRIO_COST = tuple(0.5 if r >= ACE else 0.9 for r in range(15))
 _SINGLE_COST = tuple(1.0 - _SINGLE_CTRL.get(r, 0.0) for r in range(15))
@@ -351,7 +346,8 @@ class ClimbingHeuristicAgent(HeuristicAgent):
         ordinary, bombs = [], []
         for k in by_key:
             (bombs if dz.combo_of_key(k).type in (dz.BOMB, dz.ROCKET) else ordinary).append(k)
-        danger = left[owner] <= (self.landlord_alarm if seat == landlord else 4) or enemy_min <= 2 or (seat != landlord and left[landlord] <= self.farmer_alarm)
+        danger = (left[owner] <= (self.landlord_alarm if seat == landlord else 4) or enemy_min <= 2
+                  or (seat != landlord and left[landlord] <= self.farmer_alarm))
         if ordinary:
             scored = sorted(((plan_cost(hand - k), dz.combo_of_key(k).rank, k) for k in ordinary))
             cost, _, k = scored[0]
@@ -476,16 +472,25 @@ def _parts3(key: int) -> tuple[tuple[int, int], ...]:
 _NORMAL_POLICY = ClimbingHeuristicAgent()
 
 
+def _forced_or_bid(state, seat: int, rng: random.Random):
+    """What every play-out policy decides alike: the only legal move, or ai:normal's bid. Returns
+    (moves, facts, decision), decision None when the policy's own play is wanted."""
+    moves = state.legal_moves(seat)
+    if len(moves) == 1:
+        return moves, None, moves[0]
+    f = state.seat_facts(seat)
+    if f.phase == "bidding":
+        return moves, f, _NORMAL_POLICY.bid_from(f.hand, f.current_bid, moves, rng)
+    return moves, f, None
+
+
 def normal_policy(state, seat: int, rng: random.Random) -> Move:
     """ai:normal's own decision on a full ClimbingState, from `state.seat_facts(seat)` instead of a
     view (a view per play-out move would cost more than the decision): the play-out policy of ai:hard,
     so that its play-outs are games of the normal AI, and its model of how the others play."""
-    moves = state.legal_moves(seat)
-    if len(moves) == 1:
-        return moves[0]
-    f = state.seat_facts(seat)
-    if f.phase == "bidding":
-        return _NORMAL_POLICY.bid_from(f.hand, f.current_bid, moves, rng)
+    moves, f, move = _forced_or_bid(state, seat, rng)
+    if move is not None:
+        return move
     return _NORMAL_POLICY.play_from(seat, f.hand, f.landlord, f.cards_left, f.to_beat is None, f.lead_owner,
                                     moves)
 
@@ -495,12 +500,9 @@ def naive_policy(state, seat: int, rng: random.Random) -> Move:
     its lowest card in a greedy split of its hand (`naive_lead`), answers with the lowest combination of
     the same kind whatever it breaks (a partner's play too), and with none, passes a partner's play or
     else does anything legal. (Simple programs and beginners play like this; RLCard's rule agent does.)"""
-    moves = state.legal_moves(seat)
-    if len(moves) == 1:
-        return moves[0]
-    f = state.seat_facts(seat)
-    if f.phase == "bidding":
-        return _NORMAL_POLICY.bid_from(f.hand, f.current_bid, moves, rng)
+    moves, f, move = _forced_or_bid(state, seat, rng)
+    if move is not None:
+        return move
     move = naive_from(seat, f.hand, f.landlord, f.to_beat, f.lead_owner, moves)
     return move if move is not None else moves[rng.randrange(len(moves))]
 

@@ -13,8 +13,9 @@
   proportion to the weights. A seat that shed a low Robot probably holds Ducks. The view tells the
   last round's reveals by seat; at three seats the search remembers every earlier reveal of the game
   it has seen (`RevealMemory`), as a player at the table does.
-- Play-outs: the WHOLE rest of the game on plain counts (`playout`, the engine's rules without
-  events), every seat, this one too, playing `FastValue`: ai:normal's value estimate
+- Play-outs: the WHOLE rest of the game on plain counts (`playout`: the game's own simulation,
+  `MajorityState.simulation()` in games/majority_sim.py, the engine's rules without events, tested
+  against the engine), every seat, this one too, playing `FastValue`: ai:normal's value estimate
   (ai/majority_value.py) on card types, the same formula on the same information, estimated on a few
   imagined rounds shared by all of a seat's cards (common random numbers) instead of 24 per card.
   Inference weighs deals with the same FastValue on what each opponent saw when it played: an
@@ -39,7 +40,6 @@ from .budget import Budget
 from .majority_value import LOGISTIC, SPREAD_FLOOR, MajorityValueAgent, chance_first, rounds_left
 from .search import SearchAgent, SearchSpec, pick_weighted
 
-NOWIN = 99          # "no value of this colour is shown exactly once"
 PLAYOUTS = 480      # play-outs per decision at 4 players: ~0.35 s on one core of the reference machine
 # ...scaled by the table's size: a play-out's cost grows with the seats, a player's patience does not
 PLAYOUT_SCALE = {5: 0.75}
@@ -74,35 +74,8 @@ class FastValue:
                                             key=lambda t: self.value[t])) for c in (0, 1))
 
     def choose(self, state, actor: int, rng: random.Random) -> int:
-        """The type `actor` plays in a MajorityState, from what it may see there."""
-        return self.decide(*self.seen_by(state, actor), rng)
-
-    def seen_by(self, state, actor: int) -> tuple:
-        """`decide`'s arguments before `rng` for `actor` of a MajorityState: what it may see there."""
-        colour = self.colour
-        n = state.players
-        owned = [[0, 0] for _ in range(n)]
-        for s in range(n):
-            for stack in state.stacks[s]:
-                owned[s][colour[stack[0]]] += 1
-        counts = [0] * self.size
-        for seat, hand in enumerate(state.hands):
-            if seat != actor:
-                for t, k in enumerate(hand):
-                    counts[t] += k
-        for t in state.pile + state.box:
-            counts[t] += 1
-        if state._simultaneous:
-            for s, t in enumerate(state.chosen):
-                if s != actor and t >= 0:
-                    counts[t] += 1
-            known = []
-        else:
-            known = [(s, state.chosen[s]) for s in state.order[:state.turn]]
-        pool = [t for t in range(self.size) for _ in range(counts[t])]
-        sizes = [sum(h) for h in state.hands]
-        return (actor, state.hands[actor][:], owned, list(state.tally), state.center_card, known,
-                state.leader, sizes, [t >= 0 for t in state.chosen], pool)
+        """The type `actor` plays in a MajorityState, from what it may see there (`simulation().seen`)."""
+        return self.decide(*state.simulation().seen(actor), rng)
 
     def decide(self, actor: int, hand: list[int], owned: list[list[int]], tally: list[int], centre: int,
                known: list[tuple[int, int]], leader: int, sizes: list[int], chosen: list[bool],
@@ -269,98 +242,10 @@ class FastValue:
         return table, fill
 
 
-def playout(fast: FastValue, params, state, rng: random.Random) -> tuple[int, ...]:
+def playout(fast: FastValue, state, rng: random.Random) -> tuple[int, ...]:
     """Play a MajorityState (not changed) to the end with every seat's card chosen by `fast`; the
-    final scores. The game's rules on plain counts, without events: a round's stack is always topped
-    by the round's colour, so a seat's stacks are two counts (topped by each colour)."""
-    if state.over:
-        return state.final
-    colour, value, size = params.colour, params.value, params.size
-    n = state.players
-    simultaneous = state._simultaneous
-    colour_tie, no_unique, next_leader, target, per_stack, per_card = state._cfg
-    hands = [h[:] for h in state.hands]
-    pile = state.pile[:]
-    hidden = [0] * size                     # cards nobody but their holder has seen
-    for h in hands:
-        for t in range(size):
-            hidden[t] += h[t]
-    for t in pile + state.box:
-        hidden[t] += 1
-    chosen = state.chosen[:]
-    if simultaneous:
-        for t in chosen:
-            if t >= 0:
-                hidden[t] += 1
-    owned = [[0, 0] for _ in range(n)]
-    for s in range(n):
-        for stack in state.stacks[s]:
-            owned[s][colour[stack[0]]] += 1
-    tally = state.tally[:]
-    last = state._last_colour
-    leader = state.leader
-    centre = state.center_card
-    to_play = list(state._to_act) if simultaneous else list(state.order[state.turn:])
-    has_pile = params.has_centre
-    by_value = sorted(range(size), key=lambda t: value[t])
-    while True:
-        # the seats still to play this round
-        for s in to_play:
-            hand = hands[s]
-            known = [] if simultaneous else [(x, chosen[x]) for x in range(n) if chosen[x] >= 0]
-            unseen = [hidden[t] - hand[t] for t in range(size)]
-            pool = [t for t in range(size) for _ in range(unseen[t])]
-            card = fast.decide(s, hand, owned, tally, centre, known, leader, [sum(h) for h in hands],
-                               [t >= 0 for t in chosen], pool, rng)
-            hand[card] -= 1
-            chosen[s] = card
-            if not simultaneous:
-                hidden[card] -= 1
-        # the round's resolution (games/majority.py, MajorityState._resolve)
-        if simultaneous:
-            for t in chosen:
-                hidden[t] -= 1
-        totals = [0, 0]
-        entries = [(-1, centre)] if centre >= 0 else []
-        entries += [(s, chosen[s]) for s in range(n)]
-        for _, t in entries:
-            totals[colour[t]] += value[t]
-        if totals[0] != totals[1]:
-            win = 0 if totals[0] > totals[1] else 1
-        elif colour_tie == "center_card":
-            win = colour[centre]
-        else:
-            win = colour[chosen[leader]]
-        counts = [0] * size
-        for _, t in entries:
-            counts[t] += 1
-        top = next((t for t in by_value if colour[t] == win and counts[t] == 1), -1)
-        if top >= 0:
-            owner = next(o for o, t in entries if t == top)
-        else:
-            owner = -1 if no_unique == "center_pile" else leader
-        if owner >= 0:
-            owned[owner][win] += 1
-        tally[win] += 1
-        last = win
-        if tally[win] >= target:
-            break
-        if not simultaneous:
-            if next_leader == "round_winner":
-                leader = owner if owner >= 0 else leader
-            elif next_leader == "next_seat":
-                leader = (leader + 1) % n
-        chosen = [-1] * n
-        centre = -1
-        if any(sum(h) == 0 for h in hands) or (has_pile and not pile):
-            win = last if tally[0] == tally[1] else (0 if tally[0] > tally[1] else 1)
-            break
-        if has_pile:
-            centre = pile.pop()
-            hidden[centre] -= 1
-        to_play = list(range(n)) if simultaneous else [(leader + i) % n for i in range(n)]
-    return tuple(per_stack * owned[s][win] + per_card * sum(hands[s][t] for t in range(size) if colour[t] == win)
-                 for s in range(n))
+    final scores. The game's own simulation on counts (`state.simulation()`, games/majority_sim.py)."""
+    return state.simulation().play_out(fast.decide, rng)
 
 
 class RevealMemory:
@@ -549,7 +434,6 @@ class MajoritySpec(SearchSpec):
     def __init__(self, rules, heuristic=None, samples: int = VALUE_SAMPLES, margin: float = MARGIN,
                  inference: bool = True, particles: int = PARTICLES, scale: dict[int, float] | None = None) -> None:
         super().__init__(rules, heuristic or MajorityValueAgent(rules))
-        self.params = rules.params
         self.fast = FastValue(rules.params, samples)
         self.margin = margin
         self.candidates = rules.params.size
@@ -579,7 +463,7 @@ class MajoritySpec(SearchSpec):
             self._view = view
             self._deals = [self._deal(view, rng) for _ in range(self.particles)]
             observations = self.model.observations(view)
-            self._weights = [self.model.weight(d.hands, observations) if observations else 1.0
+            self._weights = [self.model.weight(d.simulation().hands, observations) if observations else 1.0
                              for d in self._deals]
             self._total = sum(self._weights)
         return pick_weighted(self._deals, self._weights, self._total, rng)
@@ -589,13 +473,7 @@ class MajoritySpec(SearchSpec):
         take their hidden card back into hand and choose again in the play-out: their choice is made
         by the policy that models them, not drawn at random from the unseen cards."""
         state = self.rules.from_view(view, rng)
-        if state._simultaneous and not state.over:
-            undo = [s for s in range(state.players) if s != view.seat and state.chosen[s] >= 0]
-            for s in undo:
-                state.hands[s][state.chosen[s]] += 1
-                state.chosen[s] = -1
-            if undo:
-                state._to_act = tuple(s for s in range(state.players) if s in state._to_act or s in undo)
+        state.retract_secret_choices(view.seat)
         return state
 
     def shortlist(self, view: View, legal_moves: list[Move], first: Move) -> list[Move]:
@@ -603,7 +481,7 @@ class MajoritySpec(SearchSpec):
         return [first] + [m for m in legal_moves if m != first]
 
     def playout(self, state, seat: int, root: View, rng: random.Random) -> float:
-        scores = playout(self.fast, self.params, state, rng)
+        scores = playout(self.fast, state, rng)
         best = max(scores)
         win = 1.0 / scores.count(best) if scores[seat] == best else 0.0
         others = max(p for s, p in enumerate(scores) if s != seat)

@@ -33,7 +33,7 @@ import multiprocessing
 import queue
 import random
 import threading
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from .budget import INTERACTIVE_SECONDS, settle_after_decision
@@ -271,3 +271,14 @@ class AIWorker:
                 conn.close()
             except OSError:
                 pass
+
+
+def stop_thinking(worker: AIWorker | None, executor: Executor | None) -> tuple[None, None]:
+    """Stop what thinks for a table or a review, the worker process and the thread beside it (either
+    may be None), waiting for neither: a search still running is abandoned. Returns (None, None) for
+    the caller's two fields."""
+    if worker is not None:
+        worker.shutdown()
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)
+    return None, None

@@ -1,11 +1,16 @@
 """The one registration point of game families: a closed list; a rules file names one, never code.
 
-A family is three modules: the game (`revolt_table/games/<x>.py`, its module-level `FAMILY` object
-interprets one kind of rules file and makes states), its AI (`make_heuristic`, optionally
-`make_hard`) and its table (`FAMILY_TABLE`, a FamilyTable subclass). `FAMILIES` below maps each name
-a rules file may use in `family:` to those three module paths, and everything that needs a family's
-code finds it here: the engine (`get_family`), the AI registry (`ai_module`), the table
-(`revolt_table.ui.table.table_for`). Adding a family is one entry here plus its modules.
+A family is a module per layer that needs to know it, each named by its `Registration`: the game
+(`revolt_table/games/<x>.py`, its module-level `FAMILY` object interprets one kind of rules file and
+makes states) and, optionally, its AI (`make_heuristic`, `make_hard`, `hint_with_reason`), its table
+(`FAMILY_TABLE`, a FamilyTable subclass: drawing, input, `card_style`), its quick reference
+(`quick_reference(book, rules, t)`, the Rules screen's Table tab and `rules show`) and its statistics
+(`STATISTICS`, what a finished game adds to a player's figures). `FAMILIES` below maps each name a
+rules file may use in `family:` to those module paths, and everything that needs a family's code
+finds it here: the engine (`get_family`), the AI registry (`ai_module`), the table
+(`revolt_table.ui.table.table_for`), the quick reference and the statistics (`family_module`).
+Generic layers keep no list of their own keyed by family name: adding a family is one entry here
+plus its modules.
 
 Why a closed list: a rules file is data and may come from anywhere; the worst it can do is name a
 family that exists. `register_family` adds one from Python (tests register a tiny family of their
@@ -34,24 +39,29 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass(frozen=True)
 class Registration:
-    """Where a family's code lives. `ai` None: random play and the generic search; `table` None: the
-    generic table (every zone drawn, click a card to play it)."""
+    """Where a family's code lives, one module per layer (module paths). Only the game is required:
+    `ai` None plays at random with the generic search; `table` None gets the generic table (every zone
+    drawn, click a card to play it); `rulebook` None has no quick reference (the Rules screen shows the
+    full rules); `records` None adds nothing to the statistics every game has."""
 
     name: str
-    game: str
-    ai: str | None = None
-    table: str | None = None
+    game: str                       # games/: FAMILY, its GameState, CODES
+    ai: str | None = None           # ai/: make_heuristic, make_hard, hint_with_reason
+    table: str | None = None        # ui/table/: FAMILY_TABLE
+    rulebook: str | None = None     # rulebook/: quick_reference(book, rules, t)
+    records: str | None = None      # records/: STATISTICS
 
 
 FAMILIES: dict[str, Registration] = {r.name: r for r in (
-    Registration("majority", "revolt_table.games.majority",
-                 ai="revolt_table.ai.majority_ai", table="revolt_table.ui.table.majority"),
-    Registration("climbing", "revolt_table.games.climbing",
-                 ai="revolt_table.ai.climbing_ai", table="revolt_table.ui.table.climbing"),
-    Registration("tricks", "revolt_table.games.tricks",
-                 ai="revolt_table.ai.tricks_ai", table="revolt_table.ui.table.tricks"),
-    Registration("bomb", "revolt_table.games.bomb",
-                 ai="revolt_table.ai.bomb_ai", table="revolt_table.ui.table.bomb"),
+    Registration("majority", "revolt_table.games.majority", ai="revolt_table.ai.majority_ai",
+                 table="revolt_table.ui.table.majority", rulebook="revolt_table.rulebook.majority"),
+    Registration("climbing", "revolt_table.games.climbing", ai="revolt_table.ai.climbing_ai",
+                 table="revolt_table.ui.table.climbing", rulebook="revolt_table.rulebook.climbing",
+                 records="revolt_table.records.climbing"),
+    Registration("tricks", "revolt_table.games.tricks", ai="revolt_table.ai.tricks_ai",
+                 table="revolt_table.ui.table.tricks", rulebook="revolt_table.rulebook.tricks"),
+    Registration("bomb", "revolt_table.games.bomb", ai="revolt_table.ai.bomb_ai",
+                 table="revolt_table.ui.table.bomb", rulebook="revolt_table.rulebook.bomb"),
 )}
 _extra: dict[str, Registration] = {}     # registered from Python (tests, tools)
 
@@ -127,16 +137,21 @@ def get_family(name: str) -> Family:
     return module.FAMILY
 
 
+def family_module(name: str, part: str) -> ModuleType | None:
+    """The module family `name` registered as `part` ("ai", "table", "rulebook" or "records"), or None
+    if it has none (each part's default then applies: see `Registration`)."""
+    path = getattr(registration(name), part)
+    return _import(path, name) if path else None
+
+
 def ai_module(name: str) -> ModuleType | None:
     """The AI module of family `name`, or None if it has none (random play, generic search)."""
-    path = registration(name).ai
-    return _import(path, name) if path else None
+    return family_module(name, "ai")
 
 
 def table_module(name: str) -> ModuleType | None:
     """The table module of family `name` (imports pygame), or None for the generic table."""
-    path = registration(name).table
-    return _import(path, name) if path else None
+    return family_module(name, "table")
 
 
 def _import(path: str, family: str) -> ModuleType | None:

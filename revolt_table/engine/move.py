@@ -2,11 +2,12 @@
 descriptor (`MoveInfo`) through which everything outside the games reads what a move is.
 
 Why two things: the text (`R3`, `333444`, `pass`, `cut:B7`, `fight:T3+E2+sp1`) is the documented
-notation (DESIGN.md) that saves, the history, tests and the command line keep; it is the family's to
-read and write. The table, the AI, the hints, the review and the replay need what the move *is*: its
-kind, the hand cards it uses, the seat it names, an amount, and words for players. A family publishes
-that as a `MoveInfo` (`describe`, below), so no layer outside revolt_table/games re-parses a text
-(tests/test_move_texts.py walks ui/ and ai/ and fails on any that does).
+notation (each game module's header documents its family's) that saves, the history, tests and the
+command line keep; it is the family's to read and write. The table, the AI, the hints, the review and
+the replay need what the move *is*: its kind, the hand cards it uses, the seat it names, an amount, and
+words for players. A family publishes that as a `MoveInfo` (`describe`, below), so no layer outside
+revolt_table/games re-parses a text (tests/test_move_texts.py walks ui/ and ai/ and fails on any that
+does).
 
 Cheap by construction: `legal_moves` stays the hot path and returns bare `Move`s; a descriptor is made
 only when someone asks (`describe`), and its label, a `Message`, only when it is read.

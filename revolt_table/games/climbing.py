@@ -955,7 +955,7 @@ class ClimbingState(GameState):
                          self.cur_bid, self.landlord if self.landlord >= 0 else None, self.owner, self.to_beat)
 
     def _beat_key(self) -> int:
-        for seat, text in reversed(self.trick):
+        for _seat, text in reversed(self.trick):
             if text != "pass":
                 return dz.pack(dz.parse(text))
         return 0

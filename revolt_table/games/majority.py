@@ -6,7 +6,8 @@ the colours and deck, the deal, how cards are revealed (all at once, or in turn 
 breaks a colour tie and who wins when no value is unique, and the end and scoring numbers.
 
 Hot path: hands are lists of counts per card type (12 types for RevoltaaA), legal moves are
-precomputed Move objects, and a round's resolution touches at most six cards.
+precomputed Move objects, and a round's resolution touches at most six cards. Moves: a card id plays
+that card (`R3`, `B0`: the colour's letter and the value).
 
 The boundary (what the table and the AI may use; docs/design.md): `rules.params` is a
 `MajorityParams`, compiled once from the YAML (card types, colours, deal, round rules, end and
@@ -34,6 +35,7 @@ from ..engine.move import Move, MoveInfo, Said
 from ..engine.phases import Phase, PhaseTable
 from ..engine.schema import DictOf, Int, ListOf, Map, Str
 from ..engine.state import GameState, View, Zone
+from .majority_sim import MajoritySim
 
 CENTER = -1  # the owner id used for the centre pile in resolution entries
 
@@ -451,6 +453,27 @@ class MajorityState(GameState):
         other._to_act, other._simultaneous, other._cfg = self._to_act, self._simultaneous, self._cfg
         other._last_colour = self._last_colour
         return other
+
+    # --- for search (ai/majority_search.py) -----------------------------------------------------
+    def simulation(self) -> MajoritySim:
+        """This position on plain counts, for a fast play-out (games/majority_sim.py); the state is not
+        changed."""
+        return MajoritySim(self.t, self.players, self.hands, self.pile, self.box, self.chosen, self.stacks, self.tally,
+                           self._last_colour, self.leader, self.center_card, self._to_act, self.order, self.turn,
+                           self.final if self.over else None)
+
+    def retract_secret_choices(self, keep: int) -> None:
+        """With a secret choice, every seat but `keep` that has put its card down takes it back and is
+        to choose again. For a determinization (`from_view`): who chose is public, what is not, so the
+        search lets the policy that models each seat choose for it instead of a card drawn at random."""
+        if not self._simultaneous or self.over:
+            return
+        undo = [s for s in range(self.players) if s != keep and self.chosen[s] >= 0]
+        for s in undo:
+            self.hands[s][self.chosen[s]] += 1
+            self.chosen[s] = -1
+        if undo:
+            self._to_act = tuple(s for s in range(self.players) if s in self._to_act or s in undo)
 
     # --- contract -------------------------------------------------------------------------------
     @property

@@ -743,7 +743,7 @@ def _constrained_deal(t: CardTables, pool: list[int], slots: list[int], capacity
             forced = {}
             continue
 
-        def eligible(card: int) -> list[int]:
+        def eligible(card: int, attempt: int = attempt, room: dict = room) -> list[int]:
             f = t.fam[card]
             if attempt >= 25 or f < 0:
                 return [s for s in slots if room[s] > 0]

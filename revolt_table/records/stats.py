@@ -15,11 +15,11 @@ The choices, where issue 14 left them open (the Statistics screen says the same 
 - Recent form: the win shares of the last N games (oldest first), their mean, and a trend line:
   at each of those games, the mean share over the `window` games ending there (earlier games
   included), for the small chart.
-- Dou Dizhu adds, from replaying each record (its typed events and final public info, never state
-  internals): landlord and farmer win rates (here a side's win is a whole win: the farmers won or
-  they did not), how often the player bid (games with at least one bid) and how high (the highest bid
-  per game, its mean and spread), and bombs and rockets played. Games that no longer replay still
-  count for games, wins and points (their stored scores are validated), not for these.
+- A family may add figures of its own, from replaying each record (its typed events and final public
+  info, never state internals), through the module its registration names as `records` and its
+  `STATISTICS` (`FamilyStatistics`): Dou Dizhu adds the landlord and farmer win rates, bids, bombs and
+  rockets (records/climbing.py). Games that no longer replay still count for games, wins and points
+  (their stored scores are validated), not for these.
 
 Replaying 500 long games takes seconds (Revolución ~10 ms a game), so each game's facts are cached in
 `<history>/_facts.json`, keyed by the game file's digest, the rules file's digest and the program's
@@ -36,12 +36,14 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from .. import __version__
-from ..services import userdata
+from ..engine.family import family_module
 from ..engine.message import Message
 from ..engine.rules import resolve_rules_path
+from ..services import userdata
+from ..services.i18n import t
 from .history import EntrySummary, HistoryEntry, Seat
 from .replay import CODES as UNREPLAYABLE_CODES
 from .replay import Replayed, RulesCache, Unreplayable, replay_entry
@@ -50,7 +52,7 @@ from ..services.smallfile import read_small_bytes
 
 log = logging.getLogger(__name__)
 
-FACTS_VERSION = 1
+FACTS_VERSION = 2            # 2: a family's own facts under "own" (1: Dou Dizhu's under "climbing")
 FACTS_FILE = "_facts.json"
 MAX_FACTS_BYTES = 8_000_000
 LEVELS: tuple[str, ...] = ("human", "random", "ai:easy", "ai:normal", "ai:hard")   # weakest AI first
@@ -59,16 +61,30 @@ _STRENGTH = {"random": 1, "ai:easy": 2, "ai:normal": 3, "ai:hard": 4}
 
 # ----------------------------------------------------------------------------------------- facts
 
-@dataclass(frozen=True, slots=True)
-class ClimbingFacts:
-    """What a Dou Dizhu deal tells beyond its scores, per seat where it is per seat."""
+class FamilyStatistics(Protocol):
+    """A family's statistics hooks: `STATISTICS` in the module its registration names as `records`."""
 
-    landlord: int
-    side: str                     # the side that won: "landlord" or "farmers"
-    top_bids: tuple[int, ...]     # each seat's highest bid in the game (0: never bid)
-    bids: tuple[int, ...]         # how many bids (not passes) each seat made, redeals included
-    bombs: tuple[int, ...]
-    rockets: tuple[int, ...]
+    def facts(self, replayed: Replayed) -> Any:
+        """What a replayed game adds (a frozen record whose `family` names the family)."""
+
+    def to_json(self, facts: Any) -> dict[str, Any]:
+        """The facts as JSON data, for the cache."""
+
+    def from_json(self, data: Any, players: int) -> Any:
+        """Cached facts back; ValueError (or TypeError, KeyError) when they are out of shape."""
+
+    def summary(self, games: list[tuple[Any, int]]) -> Any:
+        """A player's figures over (facts, the player's seat) of their games: a frozen record with
+        `heading(game name) -> str` and `rows() -> [(label, value)]`, the Statistics screen's texts."""
+
+
+def family_statistics(family: str) -> FamilyStatistics | None:
+    """The statistics hooks of `family`, or None when it adds nothing of its own (or is unknown)."""
+    try:
+        module = family_module(family, "records")
+    except LookupError:
+        return None
+    return getattr(module, "STATISTICS", None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,30 +99,7 @@ class GameFacts:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     unreplayable: Message | None = None      # why the record no longer replays (None: it does)
-    climbing: ClimbingFacts | None = None    # Dou Dizhu only, when it replays
-
-
-def climbing_facts(replayed: Replayed) -> ClimbingFacts:
-    """Landlord, winning side, bids and bombs of a replayed Dou Dizhu game: from its Bid and Doubled
-    events and its final public info (ClimbingInfo.landlord, .result.side)."""
-    n = replayed.entry.players
-    top, bids, bombs, rockets = [0] * n, [0] * n, [0] * n, [0] * n
-    for step in replayed.steps:
-        for event in step.events:
-            kind = event.kind
-            if kind == "Bid" and event.amount > 0:
-                bids[event.seat] += 1
-                top[event.seat] = max(top[event.seat], event.amount)
-            elif kind == "Doubled" and event.seat is not None:
-                if event.reason == "bomb":
-                    bombs[event.seat] += 1
-                elif event.reason == "rocket":
-                    rockets[event.seat] += 1
-    info = replayed.state.view(None).info
-    return ClimbingFacts(info.landlord, info.result.side, tuple(top), tuple(bids), tuple(bombs), tuple(rockets))
-
-
-FAMILY_FACTS: dict[str, Callable[[Replayed], Any]] = {"climbing": climbing_facts}
+    own: Any = None                          # its family's facts (FamilyStatistics.facts), when it replays
 
 
 def game_facts(entry: HistoryEntry, cache: RulesCache | None = None) -> GameFacts:
@@ -118,11 +111,11 @@ def game_facts(entry: HistoryEntry, cache: RulesCache | None = None) -> GameFact
     except Unreplayable as exc:
         log.info("history: %s does not replay: %s", entry.id, exc)
         return GameFacts(**base, unreplayable=exc.reason)
-    extract = FAMILY_FACTS.get(replayed.rules.family.name)
-    if extract is None:
+    hooks = family_statistics(replayed.rules.family.name)
+    if hooks is None:
         return GameFacts(**base)
     try:
-        return GameFacts(**base, climbing=extract(replayed))
+        return GameFacts(**base, own=hooks.facts(replayed))
     except Exception:  # noqa: BLE001 - statistics must not crash on a family's change of shape
         log.exception("history: reading the facts of %s failed", entry.id)
         return GameFacts(**base)
@@ -134,17 +127,15 @@ def _facts_to_json(f: GameFacts) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if f.unreplayable is not None:
         out["unreplayable"] = [f.unreplayable.code, f.unreplayable.args]
-    if f.climbing is not None:
-        c = f.climbing
-        out["climbing"] = {"landlord": c.landlord, "side": c.side, "top_bids": list(c.top_bids),
-                           "bids": list(c.bids), "bombs": list(c.bombs), "rockets": list(c.rockets)}
+    if f.own is not None:
+        out["own"] = {"family": f.own.family, "facts": family_statistics(f.own.family).to_json(f.own)}
     return out
 
 
 def _facts_from_json(data: Any, summary: EntrySummary) -> GameFacts:
     """Cached facts back onto their summary; ValueError/TypeError/KeyError if out of shape."""
-    if data.__class__ is not dict or not set(data) <= {"unreplayable", "climbing"}:
-        raise ValueError("facts: expected {unreplayable, climbing}")
+    if data.__class__ is not dict or not set(data) <= {"unreplayable", "own"}:
+        raise ValueError("facts: expected {unreplayable, own}")
     base = dict(id=summary.id, date=summary.date, game=summary.game, variant=summary.variant,
                 seats=summary.seats, scores=summary.scores, winners=summary.winners)
     reason = None
@@ -154,16 +145,14 @@ def _facts_from_json(data: Any, summary: EntrySummary) -> GameFacts:
                 v.__class__ in (int, str) and len(str(v)) <= 80 for v in args.values()):
             raise ValueError("facts: a bad reason")
         reason = Message(code, **args)
-    climbing = None
-    if "climbing" in data:
-        c, n = data["climbing"], summary.players
-        rows = [tuple(c[k]) for k in ("top_bids", "bids", "bombs", "rockets")]
-        if (c["landlord"].__class__ is not int or not 0 <= c["landlord"] < n
-                or c["side"] not in ("landlord", "farmers")
-                or any(len(r) != n or any(v.__class__ is not int or not 0 <= v <= 10_000 for v in r) for r in rows)):
-            raise ValueError("facts: bad Dou Dizhu facts")
-        climbing = ClimbingFacts(c["landlord"], c["side"], *rows)
-    return GameFacts(**base, unreplayable=reason, climbing=climbing)
+    own = None
+    if "own" in data:
+        family = data["own"]["family"]
+        hooks = family_statistics(family) if family.__class__ is str else None
+        if hooks is None:
+            raise ValueError("facts: no family of that name adds statistics")
+        own = hooks.from_json(data["own"]["facts"], summary.players)
+    return GameFacts(**base, unreplayable=reason, own=own)
 
 
 def _rules_digest(game: str, seen: dict[str, str]) -> str:
@@ -235,25 +224,6 @@ class LevelRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class ClimbingStats:
-    games: int                    # the player's Dou Dizhu games that replay
-    landlord_games: int
-    landlord_wins: int
-    landlord_rate: float | None
-    farmer_games: int
-    farmer_wins: int              # games the farmers' side won with the player on it
-    farmer_rate: float | None
-    bid_games: int                # games in which the player bid at least once
-    bid_rate: float | None
-    bids: int                     # bids made (not passes), redeals included
-    mean_top_bid: float | None    # the mean of the player's highest bid, over bid_games
-    top_bids: tuple[tuple[int, int], ...]   # (highest bid, games), ascending by bid
-    bombs: int
-    rockets: int
-    bombs_per_game: float | None  # (bombs + rockets) / games
-
-
-@dataclass(frozen=True, slots=True)
 class Statistics:
     game: str
     player: str
@@ -268,7 +238,7 @@ class Statistics:
     recent_rate: float | None
     trend: tuple[float, ...]      # the mean share over `window` games ending at each recent game
     unreplayable: int             # games counted above whose record no longer replays
-    climbing: ClimbingStats | None = None
+    own: Any = None               # the family's own figures (FamilyStatistics.summary), over games that replay
 
 
 def _key(name: str) -> str:
@@ -323,16 +293,14 @@ def statistics(facts: list[GameFacts], game: str, player: str, *, variant: str |
     for (f, seat), s in zip(mine, shares):
         levels.setdefault(opponent_level(f, seat), []).append(s)
     recent = tuple(shares[-last:]) if last > 0 else ()
-    trend = tuple(_mean(shares[max(0, i + 1 - window):i + 1]) for i in range(n - len(recent), n))
+    trend = tuple(mean(shares[max(0, i + 1 - window):i + 1]) for i in range(n - len(recent), n))
     return Statistics(
-        game=game, player=player, games=n, wins=sum(shares), win_rate=_mean(shares),
-        mean_points=_mean([f.scores[seat] for f, seat in mine]), best_streak=best, current_streak=run,
-        by_level=tuple(LevelRecord(lv, len(levels[lv]), sum(levels[lv]), _mean(levels[lv]))
+        game=game, player=player, games=n, wins=sum(shares), win_rate=mean(shares),
+        mean_points=mean([f.scores[seat] for f, seat in mine]), best_streak=best, current_streak=run,
+        by_level=tuple(LevelRecord(lv, len(levels[lv]), sum(levels[lv]), mean(levels[lv]))
                        for lv in LEVELS if lv in levels),
-        recent=recent, recent_rate=_mean(list(recent)), trend=trend,
-        unreplayable=sum(1 for f, _ in mine if f.unreplayable is not None),
-        climbing=_climbing([(f.climbing, seat) for f, seat in mine if f.climbing is not None])
-        if any(f.climbing is not None for f, _ in mine) else None)
+        recent=recent, recent_rate=mean(list(recent)), trend=trend,
+        unreplayable=sum(1 for f, _ in mine if f.unreplayable is not None), own=_own(mine))
 
 
 def _when(f: GameFacts) -> tuple[datetime, str]:
@@ -340,26 +308,34 @@ def _when(f: GameFacts) -> tuple[datetime, str]:
     return datetime.fromisoformat(f.date), f.id
 
 
-def _climbing(games: list[tuple[ClimbingFacts, int]]) -> ClimbingStats:
-    lord = [c for c, seat in games if c.landlord == seat]
-    farm = [c for c, seat in games if c.landlord != seat]
-    lord_wins = sum(1 for c in lord if c.side == "landlord")
-    farm_wins = sum(1 for c in farm if c.side == "farmers")
-    tops = [c.top_bids[seat] for c, seat in games if c.top_bids[seat] > 0]
-    bombs = sum(c.bombs[seat] for c, seat in games)
-    rockets = sum(c.rockets[seat] for c, seat in games)
-    n = len(games)
-    return ClimbingStats(
-        games=n, landlord_games=len(lord), landlord_wins=lord_wins, landlord_rate=_rate(lord_wins, len(lord)),
-        farmer_games=len(farm), farmer_wins=farm_wins, farmer_rate=_rate(farm_wins, len(farm)),
-        bid_games=len(tops), bid_rate=_rate(len(tops), n), bids=sum(c.bids[seat] for c, seat in games),
-        mean_top_bid=_mean(tops), top_bids=tuple(sorted(Counter(tops).items())), bombs=bombs, rockets=rockets,
-        bombs_per_game=_rate(bombs + rockets, n))
+def _own(mine: list[tuple[GameFacts, int]]) -> Any:
+    """The family's own figures over the games that have its facts (None if none has)."""
+    games = [(f.own, seat) for f, seat in mine if f.own is not None]
+    hooks = family_statistics(games[0][0].family) if games else None
+    return hooks.summary(games) if hooks is not None else None
 
 
-def _mean(values: list[float]) -> float | None:
+def mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def _rate(part: int, whole: int) -> float | None:
+def rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+# ------------------------------------------------------------------------------- figures as text
+
+K = "statistics."          # the Statistics screen's keys in the translation files
+
+
+def number(value: float | None, digits: int = 1) -> str:
+    """A figure as the player's language writes it ("3.5", "3,5"); whole numbers without decimals."""
+    if value is None:
+        return t(K + "none")
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}".replace(".", t(K + "decimal_mark"))
+
+
+def percent(fraction: float | None) -> str:
+    return t(K + "none") if fraction is None else t(K + "percent", value=round(fraction * 100))

@@ -50,8 +50,9 @@ class Rulebook:
     variants: tuple[VariantNotes, ...] = ()
     card_texts: dict[str, str] = field(default_factory=dict)   # card id -> its text (a deck's cards)
     path: Path | None = None
-    # the rules file's own numbers, for the quick reference (revolt_table/rulebook/quickref.py); read-only
+    # the rules file as read (read-only): `with_variant` takes a variant's overlay from it
     source: dict = field(default_factory=dict, compare=False, repr=False)
+    variant: str | None = None                # the variant it is read as (`with_variant`); None: the game
 
 
 def game_ids(folder: Path | None = None) -> list[str]:
@@ -73,9 +74,9 @@ def translation_path(rules_path: Path, game_id: str, lang: str) -> Path:
 def load(game: str | Path, lang: str = DEFAULT, variant: str | None = None) -> Rulebook:
     """The rules of a game (an id of the shipped rules folder, or a path) in `lang`, English where missing.
 
-    With a variant, its rulings replace the game's (as its overlay does in the engine) and the numbers
-    the quick reference reads are the variant's. Raises FileNotFoundError for an unknown game and
-    ValueError for a file that is not a rules file or a variant it does not have.
+    With a variant, its rulings replace the game's (as its overlay does in the engine) and the quick
+    reference is the variant's (`variant`: the rules are loaded as played). Raises FileNotFoundError
+    for an unknown game and ValueError for a file that is not a rules file or a variant it does not have.
     """
     path = resolve_rules_path(game)
     if not path.exists():
@@ -100,7 +101,7 @@ def with_variant(book: Rulebook, variant: str) -> Rulebook:
         known = ", ".join(v.id for v in book.variants) or "none"
         raise ValueError(f"{book.game_id} has no variant {variant!r} (variants: {known})")
     source = merge_overlay({k: v for k, v in book.source.items() if k != "variants"}, overlays[variant])
-    return replace(book, rulings=notes.rulings or book.rulings, variants=(notes,), source=source)
+    return replace(book, rulings=notes.rulings or book.rulings, variants=(notes,), source=source, variant=variant)
 
 
 def _merge(base: dict, local: dict, game_id: str, lang: str, path: Path) -> Rulebook:

@@ -16,10 +16,6 @@ from typing import Callable
 
 # ------------------------------------------------------------------------------------------ easing
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -34,23 +30,11 @@ def ease_out_back(t: float) -> float:
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
 
 
-def ease_in_out_sine(t: float) -> float:
-    return -(math.cos(math.pi * t) - 1) / 2
-
-
-def ease_out_quad(t: float) -> float:
-    return 1 - (1 - t) * (1 - t)
-
-
 def approach(current: float, target: float, rate: float, dt: float) -> float:
     """Frame-rate independent exponential approach (hover lifts, focus glows)."""
     if rate <= 0:
         return target
     return target + (current - target) * math.exp(-rate * dt)
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
 
 
 # ------------------------------------------------------------------------------------------ tweens

@@ -8,8 +8,9 @@ Colour is never the only cue: every suit/colour has a `shape` ("round" frames an
 "square" frames and rivets for Robots) and a symbol (duck silhouette, robot head, card suit glyph),
 repeated as a small corner glyph under the value, so colour-blind players can tell cards apart.
 
-A family tells this module how its cards look through a `CardStyle` (card id -> FaceSpec);
-`register_style(family_name, style)` makes it the style for that family's tables.
+A family tells this module how its cards look through a `CardStyle` (card id -> FaceSpec): its table's
+`card_style()` hook (ui/table/family.py), passed to `face`; a card drawn without one (a family with no
+table of its own) reads playing-card ids as cards and shows anything else as its text (`generic_style`).
 """
 
 from __future__ import annotations
@@ -51,16 +52,6 @@ class FaceSpec:
 CardStyle = Callable[[str], FaceSpec]
 
 
-def revoltaaa_style(card_id: str) -> FaceSpec:
-    """RevoltaaA: R0..R5 are red Ducks (round shapes), B0..B5 blue Robots (square shapes)."""
-    letter, rank = card_id[:1], card_id[1:]
-    if letter == "R":
-        return FaceSpec(rank, RED, RED_DARK, "round", "duck", "duck")
-    if letter == "B":
-        return FaceSpec(rank, BLUE, BLUE_DARK, "square", "robot", "robot")
-    return generic_style(card_id)
-
-
 _SUITS = {"S": ("♠", INK), "C": ("♣", INK), "H": ("♥", RED), "D": ("♦", RED)}
 
 
@@ -72,19 +63,6 @@ def generic_style(card_id: str) -> FaceSpec:
         dark = RED_DARK if colour == RED else (10, 10, 12)
         return FaceSpec(rank, colour, dark, "plain", glyph, glyph)
     return FaceSpec(card_id, INK, (10, 10, 12), "plain", "", "")
-
-
-_styles: dict[str, CardStyle] = {"majority": revoltaaa_style}
-
-
-def register_style(family: str, style: CardStyle) -> None:
-    """Use `style` to draw the cards of tables of `family`."""
-    _styles[family] = style
-    face.cache_clear()
-
-
-def style_for(family: str) -> CardStyle:
-    return _styles.get(family, generic_style)
 
 
 def _display_ready(surface: pygame.Surface) -> pygame.Surface:
@@ -182,9 +160,9 @@ def symbol_icon(name: str, height: int, colour: Color, dark: Color) -> pygame.Su
 # ------------------------------------------------------------------------------------------ faces
 
 @lru_cache(maxsize=512)
-def face(card_id: str, height: int, family: str = "majority") -> pygame.Surface:
-    """The face of `card_id` `height` pixels tall (cached per id and size)."""
-    spec = style_for(family)(card_id)
+def face(card_id: str, height: int, style: CardStyle = generic_style) -> pygame.Surface:
+    """The face of `card_id` `height` pixels tall in `style` (cached per id, size and style)."""
+    spec = style(card_id)
     return _display_ready(render_face(spec, card_size(height)))
 
 

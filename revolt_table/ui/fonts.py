@@ -170,10 +170,6 @@ class TextFont:
                 out.append((face, ch))
         return out
 
-    def font_for(self, ch: str) -> pygame.font.Font:
-        """The font that draws one character."""
-        return self.main if ord(ch) in self._main_points else self.fallback
-
     # ------------------------------------------------------------------ pygame.font.Font interface
     def size(self, text: str) -> tuple[int, int]:
         if self._simple(text):

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from revolt_table.services import savegame, userdata
 from revolt_table.services.names import visible_name
 from revolt_table.ai.registry import make_agent
-from revolt_table.ai.worker import AIWorker, WorkerUnavailable
+from revolt_table.ai.worker import AIWorker, WorkerUnavailable, stop_thinking
 from revolt_table.engine import Event, GameState, Match, Move, Rules, load_rules
 from revolt_table.engine.message import Message
 from revolt_table.engine.rules import resolve_rules_path
@@ -453,9 +453,4 @@ class Session:
     def close(self) -> None:
         """Stop AI thinking: cancel jobs, stop the worker process and thread (never waits for a search)."""
         self._jobs.clear()
-        if self._worker is not None:
-            self._worker.shutdown()
-            self._worker = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._worker, self._executor = stop_thinking(self._worker, self._executor)

@@ -253,12 +253,12 @@ def _series(store: HistoryStore) -> None:
 
 
 def test_statistics_show_what_stats_computes(app, monkeypatch):
-    from revolt_table.ui.scenes.statistics import StatisticsScene, climbing_rows, figure_rows, level_rows
+    from revolt_table.ui.scenes.statistics import StatisticsScene, figure_rows, level_rows
 
     store = HistoryStore()
     _series(store)
     expected = statistics(collect_facts(store), "doudizhu", "You", last=20, window=10)
-    assert expected.games == 9 and expected.climbing is not None
+    assert expected.games == 9 and expected.own is not None
     history = open_history(app)
     history.list.select(next(i for i, s in enumerate(history.entries) if s.game == "doudizhu"))
     click(app, history.widget("statistics").rect.center)
@@ -291,7 +291,7 @@ def test_statistics_show_what_stats_computes(app, monkeypatch):
                 return True
         return False
 
-    e, c = expected, expected.climbing
+    e, c = expected, expected.own
     levels = {"ai:easy": "Easy", "ai:normal": "Normal", "ai:hard": "Hard"}
     rows = [("Games", str(e.games)), ("Wins", num(e.wins)), ("Win rate", pct(e.win_rate)),
             ("Mean points", num(e.mean_points)), ("Best winning streak", str(e.best_streak)),
@@ -303,7 +303,7 @@ def test_statistics_show_what_stats_computes(app, monkeypatch):
     rows += [(levels[r.level], str(r.games), num(r.wins), pct(r.rate)) for r in e.by_level]
     missing = [row for row in rows if not on_one_line(*row)]
     assert not missing, f"figures not on screen: {missing}"
-    assert figure_rows(e)[2] == ("Win rate", pct(e.win_rate)) and level_rows(e) and climbing_rows(c)
+    assert figure_rows(e)[2] == ("Win rate", pct(e.win_rate)) and level_rows(e) and c.rows()
     assert {r.level for r in expected.by_level} == {"ai:normal", "ai:hard", "ai:easy"}
     # the chart: one point per recent game, drawn in the light gold of the line
     points = scene.chart.points()
@@ -313,7 +313,7 @@ def test_statistics_show_what_stats_computes(app, monkeypatch):
     click(app, (scene.game_selector.control_rect.right - 10, scene.game_selector.rect.centery))
     assert scene.game == "revoltaaa"
     assert scene.stats == statistics(collect_facts(store), "revoltaaa", "You", last=20, window=10)
-    assert scene.stats.games == 1 and scene.stats.climbing is None
+    assert scene.stats.games == 1 and scene.stats.own is None
 
 
 def test_statistics_of_an_empty_history_say_so(app, monkeypatch):

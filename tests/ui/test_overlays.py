@@ -69,7 +69,6 @@ def test_esc_menu_rules_settings_and_quit(app):
 
 
 def test_handover_hides_every_card(app):
-    pytest = __import__("pytest")
     app.push(FakeTable(app))
     frames(app)
     assert _card_pixels(app.screen) > 1000          # the fake table does show cards

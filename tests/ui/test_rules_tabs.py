@@ -5,7 +5,7 @@ import pygame
 from conftest import click, frames, key
 from revolt_table.ui import i18n
 from revolt_table.ui.catalog import load_catalog
-from revolt_table.ui.scenes.rules import FULL, TABLE, RulesPageScene, RulesScene
+from revolt_table.ui.scenes.rules import FULL, TABLE, RulesPageScene
 
 
 def _page(app, game_id, lang="en"):

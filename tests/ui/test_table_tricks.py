@@ -384,7 +384,7 @@ def test_the_pitchfork_is_the_card_the_rules_file_names(tmp_path):
     plain = pygame.image.tobytes(fam.card_image("C", 120, True), "RGBA")
     assert pf != plain
     make_table(players=3, auto_ai=False)                     # a Révolte! table names CP the pitchfork again
-    assert pygame.image.tobytes(faces.face("CP", 120, "Pitchfork"), "RGBA") == pf
+    assert pygame.image.tobytes(faces.face("CP", 120, "Pitchfork", "CP"), "RGBA") == pf
 
 
 def test_turn_summary_splits_points_for_tricks_from_bonuses():

@@ -3,9 +3,7 @@
 import re
 from pathlib import Path
 
-import yaml
 
-from revolt_table.services.resources import asset_path
 from revolt_table.ui import i18n
 from revolt_table.ui.catalog import load_catalog
 

@@ -1,14 +1,18 @@
-"""Shared scene chrome: felt backdrop, page header and a panel scene with keyboard focus.
+"""Shared scene chrome: felt backdrop, page header, a panel scene with keyboard focus and the modal
+overlay over a frozen scene.
 
 Why: Settings, Rules, New game and Results look like pages of one product, and all of them go back
-with Esc. Subclasses build widgets once and only re-place them in layout().
+with Esc; the pause menu, the dialogs and the replace-save question are one kind of panel over the
+table or page beneath. Subclasses build widgets once and only re-place them in layout().
 """
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from revolt_table.ui import draw, theme
+from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.scene import Scene
 from revolt_table.ui.theme import Metrics
 from revolt_table.ui.widgets import FocusGroup
@@ -36,20 +40,16 @@ def header_bottom(m: Metrics) -> int:
     return y + text_h // 2 + m.px(10) + m.px(22)
 
 
-class PageScene(Scene):
-    """A full-screen page: felt, a header, an optional panel and a FocusGroup of widgets.
+class FocusScene(Scene):
+    """A scene whose widgets share one focus group (`self.group`, a FocusGroup or a Menu): Esc is its
+    way back (`back`), every other event goes to the group, and the group animates.
 
-    A page that sets `quiet` is drawn only when something changed (issue 30): after input, and when a
-    widget asks (a text field's caret blinks); a page with other things moving by themselves leaves it
+    A scene that sets `quiet` is drawn only when something changed (issue 30): after input, and when a
+    widget asks (a text field's caret blinks); one with other things moving by themselves leaves it
     False (drawn every frame) or says so in its own idle_for."""
 
-    title: str = ""
-    quiet: bool = False
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.group = FocusGroup()
-        self.panel_rect: pygame.Rect | None = None
+    quiet: bool = True
+    group: FocusGroup
 
     def back(self) -> None:
         self.app.pop()
@@ -65,6 +65,52 @@ class PageScene(Scene):
 
     def idle_for(self) -> float:
         return self.group.idle_for() if self.quiet else 0.0
+
+
+class OverlayScene(FocusScene):
+    """A modal panel over the scene beneath (pause menu, dialogs, the replace-save question). Only the
+    top scene updates, so what is beneath is frozen while the overlay is up: the first frame dims it
+    once and keeps the picture, later frames start from that picture and stop redrawing what is
+    underneath (cheap frames over a busy table). Anything that may change what is beneath (on_enter
+    after a scene above closes, a resize, another language) calls `forget_beneath`."""
+
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._snapshot: pygame.Surface | None = None
+
+    def forget_beneath(self) -> None:
+        self._snapshot = None
+        self.opaque = False
+
+    def on_enter(self) -> None:
+        self.forget_beneath()
+
+    def draw_beneath(self, surface: pygame.Surface) -> None:
+        """The dimmed scene beneath: drawn by the App under us the first time, then our kept copy."""
+        if self._snapshot is not None:
+            surface.blit(self._snapshot, (0, 0))
+            return
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(theme.DIM)
+        surface.blit(veil, (0, 0))
+        self._snapshot = surface.copy()
+        self.opaque = True
+
+
+class PageScene(FocusScene):
+    """A full-screen page: felt, a header, an optional panel and a FocusGroup of widgets (drawn every
+    frame unless it sets `quiet`)."""
+
+    title: str = ""
+    quiet: bool = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.group = FocusGroup()
+        self.panel_rect: pygame.Rect | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (surface.get_size(), self.title, tuple(self.panel_rect) if self.panel_rect else None,
@@ -90,3 +136,33 @@ class PageScene(Scene):
             if getattr(w, "name", None) == name:
                 return w
         raise KeyError(name)
+
+
+class ReadingPage(PageScene):
+    """A page showing what a background reader of the history (ui/history_loader.py, `self.loader`)
+    finds: each update takes its answers (`take_answers`) and shows the recorder's notices; while it
+    still reads, a frame comes every READING_POLL seconds so its answers appear without input (issue
+    30); `wait_loaded` blocks until it is done (tests, screenshots, the CLI's window)."""
+
+    quiet = True
+
+    def still_reading(self) -> bool:
+        raise NotImplementedError
+
+    def take_answers(self) -> None:
+        raise NotImplementedError
+
+    def wait_loaded(self, timeout: float = 30.0) -> None:
+        self.loader.wait(timeout)
+        self.take_answers()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.take_answers()
+        recorder.show_notices(self.app)
+
+    def idle_for(self) -> float:
+        return min(READING_POLL if self.still_reading() else math.inf, super().idle_for())
+
+
+READING_POLL = 0.1         # seconds between frames while the history is read (issue 30)

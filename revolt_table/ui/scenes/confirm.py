@@ -14,7 +14,7 @@ import pygame
 from revolt_table.services import userdata
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
-from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.common import OverlayScene
 from revolt_table.ui.widgets import Button, FocusGroup
 
 
@@ -36,10 +36,8 @@ def ask_before_replacing(app, start: Callable[[], None]) -> None:
         start()
 
 
-class ReplaceSaveScene(Scene):
-    """An overlay: Keep (back to the scene below) or Start the new game (on_replace)."""
-
-    opaque = False
+class ReplaceSaveScene(OverlayScene):
+    """An overlay: Keep (back to the scene below, Esc too) or Start the new game (on_replace)."""
 
     def __init__(self, app, on_replace: Callable[[], None]) -> None:
         super().__init__(app)
@@ -49,8 +47,6 @@ class ReplaceSaveScene(Scene):
         self.replace_button = Button(t("save.ask_start"), self.replace, name="replace")
         self.group = FocusGroup([self.keep_button, self.replace_button])
         self.group.focus(self.keep_button)
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._veil: pygame.Surface | None = None
 
     def keep(self) -> None:
         self.app.pop()
@@ -77,25 +73,11 @@ class ReplaceSaveScene(Scene):
         for button in (self.keep_button, self.replace_button):
             button.set_rect(pygame.Rect(x, self.panel_rect.y + buttons_top, bw, m.button_height))
             x += bw + m.gap
-        self._veil = pygame.Surface(size, pygame.SRCALPHA)
-        self._veil.fill(theme.DIM)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.keep()
-            return True
-        return self.group.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def idle_for(self) -> float:
-        return self.group.idle_for()       # drawn only when something changed (issue 30)
+        self.forget_beneath()
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        if self._veil is not None:
-            surface.blit(self._veil, (0, 0))
+        self.draw_beneath(surface)
         draw.panel(surface, self.panel_rect, m.radius * 2, alpha=245, edge=theme.GOLD_DARK)
         room = self.panel_rect.width - 2 * m.pad
         cx = self.panel_rect.centerx

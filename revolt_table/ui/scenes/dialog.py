@@ -15,7 +15,7 @@ import pygame
 
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
-from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.common import OverlayScene
 from revolt_table.ui.widgets import Button, FocusGroup, TextField
 from revolt_table.ui.widgets.textfit import line, wrap
 
@@ -45,9 +45,7 @@ def _clipboard_text() -> str:
         return ""
 
 
-class Dialog(Scene):
-    opaque = False
-
+class Dialog(OverlayScene):
     def __init__(self, app, title: str, message: str, *, ok: str, on_ok: Callable[[str], str | None],
                  field: str | None = None, danger: bool = False) -> None:
         super().__init__(app)
@@ -62,8 +60,6 @@ class Dialog(Scene):
         self.group = FocusGroup(widgets)
         self.group.focus(self.field or (self.cancel_button if danger else self.ok_button))
         self.danger = danger
-        self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        self._snapshot: pygame.Surface | None = None
 
     # ---------------------------------------------------------------- actions
     def confirm(self) -> None:
@@ -78,10 +74,11 @@ class Dialog(Scene):
         if self.app.top is self:
             self.app.pop()
 
+    back = cancel
+
     # ---------------------------------------------------------------- scene protocol
     def on_enter(self) -> None:
-        self._snapshot = None
-        self.opaque = False
+        super().on_enter()
         if self.field is not None:
             pygame.key.start_text_input()
 
@@ -111,35 +108,18 @@ class Dialog(Scene):
         right = self.panel_rect.right - m.pad
         self.cancel_button.set_rect(pygame.Rect(right - bw, y, bw, m.button_height))
         self.ok_button.set_rect(pygame.Rect(right - 2 * bw - m.gap, y, bw, m.button_height))
-        self._snapshot = None
-        self.opaque = False
+        self.forget_beneath()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focused is self.field:
-                self.confirm()
-                return True
-        return self.group.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def idle_for(self) -> float:
-        return self.group.idle_for()       # drawn only when something changed (issue 30)
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.group.focused is self.field):
+            self.confirm()
+            return True
+        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        if self._snapshot is not None:
-            surface.blit(self._snapshot, (0, 0))
-        else:                                    # what is beneath is frozen: dim it once and keep it
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill(theme.DIM)
-            surface.blit(veil, (0, 0))
-            self._snapshot = surface.copy()
-            self.opaque = True
+        self.draw_beneath(surface)
         p = self.panel_rect
         draw.panel(surface, p, m.radius * 2, alpha=245, edge=theme.DANGER if self.danger else theme.GOLD_DARK)
         inner = p.width - 2 * m.pad

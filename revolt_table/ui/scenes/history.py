@@ -23,7 +23,6 @@ the reasons fill in when the replays are done.
 from __future__ import annotations
 
 import logging
-import math
 import os
 from datetime import datetime
 from pathlib import Path
@@ -42,7 +41,7 @@ from revolt_table.ui import recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader, reasons
 from revolt_table.ui.i18n import t, tn
-from revolt_table.ui.scenes.common import PageScene, header_bottom
+from revolt_table.ui.scenes.common import ReadingPage, header_bottom
 from revolt_table.ui.scenes.dialog import Dialog
 from revolt_table.ui.widgets import Button
 from revolt_table.ui.widgets.listview import ListView
@@ -91,14 +90,9 @@ def export_name(summary: EntrySummary) -> str:
     return f"revolt-table-{summary.game}-{when:%Y%m%d-%H%M}.json"
 
 
-LOADING_POLL = 0.1         # seconds between frames while the history is read (issue 30)
-
-
-class HistoryScene(PageScene):
+class HistoryScene(ReadingPage):
     """select: the id of a game to select once the list is read. leave: run before a replayed deal
     replaces every screen (from the results: the finished table's session is closed)."""
-
-    quiet = True                # drawn only when something changed (issue 30)
 
     def __init__(self, app, *, select: str | None = None, leave: Callable[[], None] | None = None,
                  folder: Path | str | None = None) -> None:
@@ -136,12 +130,7 @@ class HistoryScene(PageScene):
         current = self.selected
         self.loader = self._start_loading(select or (current.id if current else None))
 
-    def wait_loaded(self, timeout: float = 30.0) -> None:
-        """Block until the history is read and shown (tests, screenshots, the CLI's window)."""
-        self.loader.wait(timeout)
-        self._poll()
-
-    def _poll(self) -> None:
+    def take_answers(self) -> None:
         loader = self.loader
         if not self._listed and loader.summaries is not None:
             self._listed = True
@@ -163,9 +152,9 @@ class HistoryScene(PageScene):
     def loading(self) -> bool:
         return not self._listed
 
-    def idle_for(self) -> float:
-        """Look for the reader's answers while it reads (they change the list and the buttons)."""
-        return min(LOADING_POLL if not self._reasoned else math.inf, super().idle_for())
+    def still_reading(self) -> bool:
+        """Its answers change the list, then the buttons (the reasons a game cannot be replayed)."""
+        return not self._reasoned
 
     @property
     def selected(self) -> EntrySummary | None:
@@ -362,11 +351,6 @@ class HistoryScene(PageScene):
                 self.delete()
                 return True
         return super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._poll()
-        recorder.show_notices(self.app)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics

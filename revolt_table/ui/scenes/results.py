@@ -169,7 +169,8 @@ class ResultsScene(PageScene):
                                centres[-1] + col_w // 2))
             for title, left, right in groups:
                 fit = draw.fit_text(title, m.font_small, right - left - m.px(4), bold=True)
-                draw.text(surface, title, fit, theme.GOLD_LIGHT, bold=True, center=((left + right) // 2, y + self.group_h // 2))
+                draw.text(surface, title, fit, theme.GOLD_LIGHT, bold=True,
+                          center=((left + right) // 2, y + self.group_h // 2))
                 pygame.draw.line(surface, theme.GOLD_DARK, (left + m.px(6), y + self.group_h - 2),
                                  (right - m.px(6), y + self.group_h - 2), 1)
             y += self.group_h

@@ -23,7 +23,7 @@ from typing import Callable
 
 from revolt_table.ai import analysis
 from revolt_table.ai.budget import INTERACTIVE_SECONDS
-from revolt_table.ai.worker import AIWorker, WorkerUnavailable
+from revolt_table.ai.worker import AIWorker, WorkerUnavailable, stop_thinking
 from revolt_table.ui.scenes.review_model import Decision
 
 log = logging.getLogger(__name__)
@@ -179,9 +179,4 @@ class AnalysisRunner:
         if self._job is not None:
             self._job[1].cancel()
             self._job = None
-        if self._worker is not None:
-            self._worker.shutdown()
-            self._worker = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._worker, self._executor = stop_thinking(self._worker, self._executor)

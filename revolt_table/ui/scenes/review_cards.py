@@ -5,7 +5,7 @@ no animation queue, no sections), but a player must see the same faces as at the
 FamilyTable keeps the two hooks; a table is built here on a small stand-in for its scene that offers
 what a table may read while it is being made (the session's rules and state, names, seats, metrics).
 If a table cannot be made that way (a table rewritten to need more), the Review falls back to the
-generic card drawing (ui/cards.py, the style registered for the family), which every game has:
+generic card drawing (ui/cards.py: playing-card ids as cards, other ids as their text), which every game has:
 the faces may then be plainer, never missing. The fallback is logged, and a test checks the four
 shipped games use their own faces.
 """
@@ -69,7 +69,7 @@ class ReviewCards:
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def _generic(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
-        return cards.face(card, h, self.family) if face_up and card is not None else cards.back(h)
+        return cards.face(card, h) if face_up and card is not None else cards.back(h)
 
     def image(self, card: str | None, h: int, face_up: bool = True) -> pygame.Surface:
         key = (card, h, face_up)

@@ -1,11 +1,12 @@
 """A move as the Review names it: the words the table uses for it, in the player's language.
 
-Why: a finished game's moves are stored in their documented notation (DESIGN.md: "R3", "66JJJJ22",
-"cut:B7", "fight:T3+M5+sp2"), which is for files and tests, not for players. Each family describes its
-moves (engine/move.py: `MoveInfo`, whose `label` is a Message in the family's words: "Pair of 8s",
-"Blaggard 7 (cut)", "Bomb Express → Anna + Detonator"); the Review keeps the label of each move as the
-game replays, and says it in the current language whenever it is drawn. No family is named here: a new
-family's moves read as its descriptors say, and a family that describes none shows its texts.
+Why: a finished game's moves are stored in their notation (each game module's header documents its
+family's: "R3", "66JJJJ22", "cut:B7", "fight:T3+M5+sp2"), which is for files and tests, not for players.
+Each family describes its moves (engine/move.py: `MoveInfo`, whose `label` is a Message in the family's
+words: "Pair of 8s", "Blaggard 7 (cut)", "Bomb Express → Anna + Detonator"); the Review keeps the label
+of each move as the game replays, and says it in the current language whenever it is drawn. No family is
+named here: a new family's moves read as its descriptors say, and a family that describes none shows its
+texts.
 
 It draws nothing (the Review's tests call it without a window). Nothing here raises on a move that no
 longer describes: it is shown as its text.

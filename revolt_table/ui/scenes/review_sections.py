@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from revolt_table.records.stats import percent
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import header_bottom
@@ -52,12 +53,6 @@ Z_CONTROLS = 20
 Z_NOTES = 30
 
 Paragraph = tuple[str, tuple[int, int, int], bool]     # (text, colour, bold)
-
-
-def percent(rate: float) -> str:
-    from revolt_table.ui.scenes.statistics import percent as stats_percent
-
-    return stats_percent(rate)
 
 
 @dataclass(frozen=True)

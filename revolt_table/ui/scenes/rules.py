@@ -76,8 +76,8 @@ class RulesPageScene(PageScene):
         self.title = t("rules.title_for", game=self.book.name)
         self.reference = [] if getattr(self.game, "broken", False) else quickref.reference(self.book)
         self.text = RichTextPanel(rules_blocks(self.book, self.game))
-        self.table = QuickRefPanel(self.reference, four_colour=bool(getattr(self.app.settings, "four_colour_deck", False)),
-                                   lang=self.book.language)
+        four_colour = bool(getattr(self.app.settings, "four_colour_deck", False))
+        self.table = QuickRefPanel(self.reference, four_colour=four_colour, lang=self.book.language)
         self.tab_buttons[TABLE].text = t("rules.tab_table")
         self.tab_buttons[FULL].text = t("rules.tab_full")
         self.back_button.text = t("common.back")

@@ -3,17 +3,18 @@
 Choose the game and the player (the human names that played it, most games first). The left panel
 has the overall figures (games, wins, win rate, mean points, best and current winning streak) and the
 win rate by the strongest opponent at the table; the right panel has a chart of the last games (each
-game's result and the running win rate, ui/widgets/chart.py) and, for Dou Dizhu, the landlord and
-farmer win rates, bids and bombs. A shared win counts as a share (two farmers: half each), as the
-footnote says; records/stats.py's header has the reasons for every such choice.
+game's result and the running win rate, ui/widgets/chart.py) and the figures a family adds of its own
+(Dou Dizhu: the landlord and farmer win rates, bids and bombs; records/climbing.py). A shared win
+counts as a share (two farmers: half each), as the footnote says; records/stats.py's header has the
+reasons for every such choice.
 
-The figures shown are exactly `stats.statistics(facts, game, player)` formatted: `figure_rows`,
-`level_rows` and `climbing_rows` make the texts (tests compare them with the module's numbers).
+The figures shown are exactly `stats.statistics(facts, game, player)` formatted: `figure_rows` and
+`level_rows` make the texts, the family's figures their own `rows()` (tests compare them with the
+module's numbers).
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,35 +22,21 @@ from types import SimpleNamespace
 import pygame
 
 from revolt_table.records.replay_text import game_title
-from revolt_table.records.stats import ClimbingStats, GameFacts, Statistics, player_names, statistics
+from revolt_table.records.stats import K, GameFacts, Statistics, number, percent, player_names, statistics
 from revolt_table.ui import draw, recorder, theme
 from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
 from revolt_table.ui.i18n import t
-from revolt_table.ui.scenes.common import PageScene, header_bottom
+from revolt_table.ui.scenes.common import ReadingPage, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector
 from revolt_table.ui.widgets.chart import WinRateChart
 from revolt_table.ui.widgets.textfit import line
 
-K = "statistics."
 LAST = 20            # games in the chart
 WINDOW = 10          # games in the running win rate
 
 
 # ------------------------------------------------------------------------------------------ texts
-
-def number(value: float | None, digits: int = 1) -> str:
-    """A figure as the player's language writes it ("3.5", "3,5"); whole numbers without decimals."""
-    if value is None:
-        return t(K + "none")
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.{digits}f}".replace(".", t(K + "decimal_mark"))
-
-
-def percent(rate: float | None) -> str:
-    return t(K + "none") if rate is None else t(K + "percent", value=round(rate * 100))
-
 
 def figure_rows(s: Statistics) -> list[tuple[str, str]]:
     """The overall figures as (label, value) texts."""
@@ -64,26 +51,13 @@ def level_rows(s: Statistics) -> list[tuple[str, str, str, str]]:
             for r in s.by_level]
 
 
-def climbing_rows(c: ClimbingStats) -> list[tuple[str, str]]:
-    """Dou Dizhu's own figures as (label, value) texts."""
-    side = K + "side_value"
-    return [(t(K + "landlord"), t(side, rate=percent(c.landlord_rate), wins=c.landlord_wins, games=c.landlord_games)),
-            (t(K + "farmer"), t(side, rate=percent(c.farmer_rate), wins=c.farmer_wins, games=c.farmer_games)),
-            (t(K + "bid_rate"), percent(c.bid_rate)),
-            (t(K + "bids"), t(K + "bids_value", bids=c.bids, mean=number(c.mean_top_bid))),
-            (t(K + "bombs"), t(K + "bombs_value", bombs=c.bombs, rockets=c.rockets,
-                                per_game=number(c.bombs_per_game, 2)))]
-
-
 def games_played(facts: list[GameFacts]) -> list[str]:
     """Game ids in the history, most games first (then by id)."""
     counts = Counter(f.game for f in facts)
     return sorted(counts, key=lambda g: (-counts[g], g))
 
 
-class StatisticsScene(PageScene):
-    quiet = True                # drawn only when something changed (issue 30)
-
+class StatisticsScene(ReadingPage):
     def __init__(self, app, *, game: str | None = None, player: str | None = None,
                  folder: Path | str | None = None) -> None:
         super().__init__(app)
@@ -100,12 +74,7 @@ class StatisticsScene(PageScene):
         self.on_language()
 
     # ---------------------------------------------------------------- data
-    def wait_loaded(self, timeout: float = 30.0) -> None:
-        """Block until the facts are read and shown (tests, screenshots)."""
-        self.loader.wait(timeout)
-        self._poll()
-
-    def _poll(self) -> None:
+    def take_answers(self) -> None:
         if self.facts is None and self.loader.facts is not None:
             self.facts = list(self.loader.facts)
             self._fill_games()
@@ -113,9 +82,8 @@ class StatisticsScene(PageScene):
             from revolt_table.services.i18n import say
             self.app.notify(say(message))
 
-    def idle_for(self) -> float:
-        """Look for the reader's answer while it reads (issue 30)."""
-        return min(0.1 if self.facts is None else math.inf, super().idle_for())
+    def still_reading(self) -> bool:
+        return self.facts is None
 
     def _title(self, game: str) -> str:
         return game_title(SimpleNamespace(game=game, variant=""))
@@ -167,11 +135,6 @@ class StatisticsScene(PageScene):
             self._fill_games()
 
     # ---------------------------------------------------------------- scene protocol
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._poll()
-        recorder.show_notices(self.app)
-
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         top = header_bottom(m)
@@ -269,15 +232,15 @@ class StatisticsScene(PageScene):
     def _draw_right(self, surface: pygame.Surface, s: Statistics) -> None:
         m = self.metrics
         rect = self.right
-        climbing = climbing_rows(s.climbing) if s.climbing is not None else []
+        own = s.own.rows() if s.own is not None else []
         inset, row_h = self._rows_layout(rect, 14)
         y = rect.y + m.px(14) + row_h // 2
         self._heading(surface, t(K + "chart_title", count=len(s.recent), window=WINDOW), rect, y, inset)
-        bottom = rect.bottom - m.px(14) - (len(climbing) + 1) * row_h if climbing else rect.bottom - m.px(14)
+        bottom = rect.bottom - m.px(14) - (len(own) + 1) * row_h if own else rect.bottom - m.px(14)
         self.chart.set_rect(pygame.Rect(rect.x + inset, y + row_h // 2 + m.px(4), rect.width - 2 * inset,
                                         bottom - y - row_h // 2 - m.px(8)))
         self.chart.draw(surface)
-        if climbing:
+        if own:
             y = bottom + row_h // 2
-            self._heading(surface, t(K + "climbing", game=self._title(s.game)), rect, y, inset)
-            self._pairs(surface, climbing, rect, y + row_h, inset, row_h)
+            self._heading(surface, s.own.heading(self._title(s.game)), rect, y, inset)
+            self._pairs(surface, own, rect, y + row_h, inset, row_h)

@@ -54,7 +54,6 @@ class BombTable(FamilyTable):
         self.rules = scene.session.rules
         self.params = self.rules.params
         self.painter = faces.FacePainter(self.rules)
-        cards.register_style("bomb", self.painter.spec)
         self.order = dict(self.params.rank)
         self.layout = BombLayout(self)
         self.moments = BombMoments(self)
@@ -131,6 +130,9 @@ class BombTable(FamilyTable):
         if face_up and card is not None:
             return self.painter.face(card, h)
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        return self.painter.spec
 
     def sort_key(self, card: str):
         return self.order.get(card, 99), card

@@ -39,7 +39,8 @@ from revolt_table.ui.table.actions import Action
 from revolt_table.ui.table.climbing_moments import BOTTOM, ROW, ClimbingMoments
 from revolt_table.ui.table.climbing_sections import ct
 from revolt_table.ui.table.family import FamilyTable
-from revolt_table.ui.table.layout import Placement
+from revolt_table.ui.table.layout import Placement, plate_band
+from revolt_table.ui.table.moments import ToldByMoments
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.section import Section
 
@@ -48,7 +49,7 @@ BID_KEYS = {1: pygame.K_1, 2: pygame.K_2, 3: pygame.K_3}
 
 
 
-class ClimbingTable(FamilyTable):
+class ClimbingTable(ToldByMoments, FamilyTable):
     family = "climbing"
     pod_height = 92            # name plate and one line of cards left: the cards live on the table
     multi_select = True
@@ -56,7 +57,6 @@ class ClimbingTable(FamilyTable):
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
-        cards.register_style("climbing", faces.spec)
         self.rows: dict[int, dict] = {}             # seat -> {"kind": play|pass|bid|hand, ...}
         self.shown_mult = 1
         self.shown_bid = 0
@@ -79,7 +79,8 @@ class ClimbingTable(FamilyTable):
         self.moments = ClimbingMoments(self)
 
     def make_sections(self) -> list[Section]:
-        return super().make_sections() + [cs.BidKeysSection(self), cs.PodMarksSection(self), cs.BottomLabelSection(self),
+        return super().make_sections() + [cs.BidKeysSection(self), cs.PodMarksSection(self),
+                                          cs.BottomLabelSection(self),
                                           cs.RowsSection(self), cs.BannerSection(self), cs.ResultSection(self),
                                           cs.FlashSection(self)]
 
@@ -89,6 +90,9 @@ class ClimbingTable(FamilyTable):
             word = ct("face.big") if card == "RJ" else ct("face.small") if card == "BJ" else ""
             return faces.face(card, h, bool(getattr(self.scene.app.settings, "four_colour_deck", False)), word)
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        return faces.spec
 
     def sort_key(self, card: str):
         return sel.sort_key(card)
@@ -168,13 +172,7 @@ class ClimbingTable(FamilyTable):
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         """0 the name plate; 1 an opponent's hand, a small face-down pile at the plate's right end;
         2 the line under the plate (cards left, the warning)."""
-        px = self.scene.metrics.px
-        head = px(46)
-        if band == 0:
-            return pygame.Rect(rect.x, rect.y, rect.w, head)
-        if band == 1:
-            return self.plate_pile(rect)
-        return pygame.Rect(rect.x + px(12), rect.y + head, rect.w - px(22), rect.h - head - px(4))
+        return plate_band(rect, band, self.scene.metrics.px, self.plate_pile, 12, 22, 0, 4)
 
     def shake_offset(self) -> tuple[int, int]:
         if self.shake <= 0.01:
@@ -373,16 +371,6 @@ class ClimbingTable(FamilyTable):
     def reset_input(self) -> None:
         super().reset_input()
         self._cycle = None
-
-    # ================================================================ moments
-    def deal(self) -> None:
-        self.moments.deal()
-
-    def on_events(self, seat, move, events) -> None:
-        self.moments.on_events(seat, move, events)
-
-    def push_end_beats(self) -> None:
-        self.moments.push_end_beats()
 
     def results_data(self):
         return cs.results_data(self)

@@ -133,11 +133,16 @@ class FamilyTable:
     # ---------------------------------------------------------------- static look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         """How one card looks at height `h` (the renderer calls this for every card it draws).
-        Generic: the style registered with `cards.register_style(family, ...)`, the shared back.
-        A family with its own face painter overrides this; `card` is None for unknown cards."""
+        Generic: the face in `card_style()`, the shared back. A family with its own face painter
+        overrides this; `card` is None for unknown cards."""
         if face_up and card is not None:
-            return cards.face(card, h, self.scene.session.rules.family.name)
+            return cards.face(card, h, self.card_style())
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        """What a card's face shows (card id -> `cards.FaceSpec`), for the generic faces. Generic:
+        playing-card ids ("TS", "3H") as cards, anything else as its text."""
+        return cards.generic_style
 
     def sort_key(self, card: str):
         """How the viewer's hand is sorted (a key for sorted())."""

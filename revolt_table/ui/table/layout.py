@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
@@ -229,6 +230,24 @@ class TableGeometry:
         hi = min([r.left for r in sides if r.centerx >= self.size[0] // 2], default=self.size[0]) - gap
         for pod in tops:
             pod.slot.x = max(lo, min(pod.slot.x, hi - pod.slot.w))
+
+
+PLATE_HEAD = 46      # design pixels: the name plate at the top of a pod
+
+
+def plate_band(rect: pygame.Rect, band: int, px: Callable[[float], int], pile: Callable[[pygame.Rect], pygame.Rect],
+               inset: int, narrower: int, drop: int, shorter: int) -> pygame.Rect:
+    """A pod_band for the tables whose opponents' hands are a small face-down pile on the name plate
+    (climbing, majority, tricks): 0 the plate, 1 that pile (`pile`, FamilyTable.plate_pile), 2 what
+    lies under the plate: `inset` from the left, `narrower` than the pod, `drop` below the plate and
+    `shorter` than what is left under it (design pixels; each family has its own air)."""
+    head = px(PLATE_HEAD)
+    if band == 0:
+        return pygame.Rect(rect.x, rect.y, rect.w, head)
+    if band == 1:
+        return pile(rect)
+    return pygame.Rect(rect.x + px(inset), rect.y + head + px(drop), rect.w - px(narrower),
+                       max(4, rect.h - head - px(shorter)))
 
 
 def _spread(opponents: int) -> list[tuple[float, str]]:

@@ -22,7 +22,8 @@ from revolt_table.games.majority import colour_code
 from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.table import majority_sections as ms
 from revolt_table.ui.table.family import FamilyTable
-from revolt_table.ui.table.layout import Placement
+from revolt_table.ui.table.layout import Placement, plate_band
+from revolt_table.ui.table.moments import ToldByMoments
 from revolt_table.ui.table.majority_moments import MajorityMoments
 from revolt_table.ui.table.render import panel_surface
 from revolt_table.ui.table.section import Section
@@ -31,7 +32,17 @@ from revolt_table.ui.table.strings import tt
 FIGHT = ms.FIGHT
 
 
-class MajorityTable(FamilyTable):
+def revoltaaa_style(card_id: str) -> cards.FaceSpec:
+    """RevoltaaA: R0..R5 are red Ducks (round shapes), B0..B5 blue Robots (square shapes)."""
+    letter, rank = card_id[:1], card_id[1:]
+    if letter == "R":
+        return cards.FaceSpec(rank, cards.RED, cards.RED_DARK, "round", "duck", "duck")
+    if letter == "B":
+        return cards.FaceSpec(rank, cards.BLUE, cards.BLUE_DARK, "square", "robot", "robot")
+    return cards.generic_style(card_id)
+
+
+class MajorityTable(ToldByMoments, FamilyTable):
     family = "majority"
     pod_height = 118           # name plate with the hand as a small pile, then one row of stacks
     has_hud = True
@@ -53,6 +64,9 @@ class MajorityTable(FamilyTable):
         self.scores: dict[object, int] = {}         # shown end-of-game points per owner
         self.ending = False
         self.moments = MajorityMoments(self)
+
+    def card_style(self) -> cards.CardStyle:
+        return revoltaaa_style
 
     def make_sections(self) -> list[Section]:
         self.labels = ms.CardLabelsSection(self)
@@ -79,13 +93,7 @@ class MajorityTable(FamilyTable):
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         """0 the name plate; 1 an opponent's hand, a small face-down pile at the plate's right end (its
         count badge beside it); 2 the won stacks, one row under the plate."""
-        px = self.scene.metrics.px
-        head = px(46)
-        if band == 0:
-            return pygame.Rect(rect.x, rect.y, rect.w, head)
-        if band == 1:
-            return self.plate_pile(rect)
-        return pygame.Rect(rect.x + px(10), rect.y + head, rect.w - px(20), max(4, rect.bottom - rect.y - head - px(6)))
+        return plate_band(rect, band, self.scene.metrics.px, self.plate_pile, 10, 20, 0, 6)
 
     def stacks_placement(self, rect: pygame.Rect, groups: int) -> Placement:
         """One row of stacks: cards shrink when there are more stacks than fit the pod's width."""
@@ -248,20 +256,6 @@ class MajorityTable(FamilyTable):
 
     def prompt_choose(self) -> str:
         return tt("prompt_choose_round") if self.simultaneous else tt("prompt_your_turn_in_turn")
-
-    # ================================================================ moments
-    def deal(self) -> None:
-        self.moments.deal()
-
-    def deal_hands(self) -> None:
-        """The shared deal of every hand (the moments add the centre card's turn after it)."""
-        super().deal()
-
-    def on_events(self, seat, move, events) -> None:
-        self.moments.on_events(seat, move, events)
-
-    def push_end_beats(self) -> None:
-        self.moments.push_end_beats()
 
     @staticmethod
     def game_note(view) -> dict:

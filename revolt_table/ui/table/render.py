@@ -46,8 +46,9 @@ CardPainter = Callable[[Optional[str], int, bool], pygame.Surface]
 
 
 class TableRenderer:
-    """Draws a TableModel through a placement per zone. `family` picks the card style; `painter`
-    (normally the family table's `card_image` hook) draws a card at a height, face up or down."""
+    """Draws a TableModel through a placement per zone (`family`: the family's name). `painter`
+    (normally the family table's `card_image` hook) draws a card at a height, face up or down; without
+    one, the generic faces (ui/cards.py)."""
 
     def __init__(self, family: str, painter: CardPainter | None = None) -> None:
         self.family = family
@@ -60,7 +61,7 @@ class TableRenderer:
         face = face and sprite.card is not None
         if self.painter is not None:
             return self.painter(sprite.card, h, face)
-        return cards.face(sprite.card, h, self.family) if face else cards.back(h)
+        return cards.face(sprite.card, h) if face else cards.back(h)
 
     # -------------------------------------------------------------------- layout
     def resting(self, model: TableModel, placements: dict[str, Placement]) -> None:

@@ -27,7 +27,8 @@ from revolt_table.ui.table import tricks_sections as ts
 from revolt_table.ui.table.actions import Action, wrap
 from revolt_table.ui.table.family import FamilyTable
 from revolt_table.ui.table.hand import NUMBER_KEYS, HandSection
-from revolt_table.ui.table.layout import Placement
+from revolt_table.ui.table.layout import Placement, plate_band
+from revolt_table.ui.table.moments import ToldByMoments
 from revolt_table.ui.table.model import Sprite, ZoneModel
 from revolt_table.ui.table.popups import Choice, SummaryPanel
 from revolt_table.ui.table.render import panel_surface
@@ -63,7 +64,7 @@ class TricksHand(HandSection):
         return super().key(k)
 
 
-class TricksTable(FamilyTable):
+class TricksTable(ToldByMoments, FamilyTable):
     family = "tricks"
     pod_height = 124          # name plate, then one row: won tricks, coins, coats of arms
     has_hud = True
@@ -75,7 +76,6 @@ class TricksTable(FamilyTable):
         self.fam_names = {f.letter: f.name for f in self.params.families}    # when a letter has no translation
         self.trump = self.params.trump
         self.cut_cost = self.params.cut_cost
-        faces.use_pitchfork(self.params.pitchfork)
         self.ledger = TokenLedger(lambda: self.scene.model.info, self.info_count)   # counts shown
         self.tokens = TokenFlights(self.ledger, self.anchor, self.token_icon, lambda: self.sound("flip", 0.35))
         self.cuts: set[int] = set()             # seats whose card on the table is a cut
@@ -109,8 +109,12 @@ class TricksTable(FamilyTable):
     # ================================================================ look
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         if face_up and card is not None:
-            return faces.face(card, h, rt("pitchfork_short") if card == self.params.pitchfork else rt("citizen"))
+            return faces.face(card, h, rt("pitchfork_short") if card == self.params.pitchfork else rt("citizen"),
+                              self.params.pitchfork)
         return cards.back(h)
+
+    def card_style(self) -> cards.CardStyle:
+        return faces.style_with(self.params.pitchfork)
 
     def sort_key(self, card: str):
         letter = card[:1]
@@ -194,14 +198,7 @@ class TricksTable(FamilyTable):
     def pod_band(self, rect: pygame.Rect, band: int) -> pygame.Rect:
         """0 the name plate; 1 an opponent's hand (a small face-down pile at the plate's right); 2 the
         row of won tricks, coins and coats of arms."""
-        px = self.scene.metrics.px
-        head = px(46)
-        if band == 0:
-            return pygame.Rect(rect.x, rect.y, rect.w, head)
-        if band == 1:
-            return self.plate_pile(rect)
-        return pygame.Rect(rect.x + px(10), rect.y + head + px(2), rect.w - px(20),
-                           max(4, rect.bottom - rect.y - head - px(8)))
+        return plate_band(rect, band, self.scene.metrics.px, self.plate_pile, 10, 20, 2, 8)
 
     def row_spots(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """Inside a pod's band 2: the won-tricks pile (its count beside it), the coin token, the
@@ -479,20 +476,6 @@ class TricksTable(FamilyTable):
             sprite.dim = sprite.highlight = 0.0
             if sprite.lift and not sprite.face_up:
                 sprite.lift = 0.0
-
-    # ================================================================ moments
-    def deal(self) -> None:
-        self.moments.deal()
-
-    def deal_hands(self) -> None:
-        """The shared deal of every hand (the moments say who holds the pitchfork after it)."""
-        super().deal()
-
-    def on_events(self, seat, move, events) -> None:
-        self.moments.on_events(seat, move, events)
-
-    def push_end_beats(self) -> None:
-        self.moments.push_end_beats()
 
     # ================================================================ results
     def results_data(self):

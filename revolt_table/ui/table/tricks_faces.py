@@ -51,26 +51,17 @@ def tricks_style(card_id: str, pitchfork: str | None = None) -> FaceSpec:
 
 
 @lru_cache(maxsize=8)
-def _style_with(pitchfork: str):
+def style_with(pitchfork: str | None) -> cards.CardStyle:
+    """The faces of a game whose pitchfork Citizen is `pitchfork` (`rules.params.pitchfork`): one style
+    object per id, so the faces' cache keeps them apart."""
     return partial(tricks_style, pitchfork=pitchfork)
 
 
-def use_pitchfork(card_id: str) -> None:
-    """Draw `card_id` (the rules file's pitchfork Citizen, `rules.params.pitchfork`) with its pitchfork;
-    the table calls this when it opens. The style is registered again only when the id changes."""
-    style = _style_with(card_id)
-    if cards.style_for("tricks") is not style:
-        cards.register_style("tricks", style)
-        face.cache_clear()
-
-
-cards.register_style("tricks", tricks_style)      # until a table says which card is the pitchfork
-
-
 @lru_cache(maxsize=256)
-def face(card_id: str, height: int, word: str) -> pygame.Surface:
-    """The face, plus the Citizen's name (`word`) along the bottom (Citizens have no value to read)."""
-    image = cards.face(card_id, height, "tricks").copy()
+def face(card_id: str, height: int, word: str, pitchfork: str | None = None) -> pygame.Surface:
+    """The face, plus the Citizen's name (`word`) along the bottom (Citizens have no value to read);
+    `pitchfork`: the id of the Citizen drawn with the pitchfork."""
+    image = cards.face(card_id, height, style_with(pitchfork)).copy()
     letter = card_id[:1]
     if not (letter in FAMILY_LOOK and card_id[1:].isdigit()):
         w, h = image.get_size()

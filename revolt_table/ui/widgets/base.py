@@ -35,6 +35,14 @@ class Widget:
         """Mouse (and, when focused, keyboard) input. Return True if used."""
         return False
 
+    def pressed_on(self, event: pygame.event.Event) -> bool:
+        """What every clickable widget's handle_event does first: the hover follows the pointer, and
+        True says the event is a left-button press on the widget (what that does is the widget's)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+
     def activate(self) -> bool:
         """Enter/Space while focused. Return True if something happened."""
         return False

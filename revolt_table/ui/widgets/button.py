@@ -32,12 +32,10 @@ class Button(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if self.pressed_on(event):
             self.pressed = True
             return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was_pressed, self.pressed = self.pressed, False
             if was_pressed and self.rect.collidepoint(event.pos):
                 self.activate()

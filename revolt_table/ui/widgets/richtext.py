@@ -140,7 +140,8 @@ class RichTextPanel(Widget):
             small = pygame.Surface((1, 16), pygame.SRCALPHA)
             for y in range(16):
                 small.set_at((0, y), (*theme.PANEL, int(255 * (y / 15) ** 1.4)))
-            self._fade_surface = pygame.transform.smoothscale(small, (self.rect.width - int(self.base_size * 1.2), height))
+            width = self.rect.width - int(self.base_size * 1.2)
+            self._fade_surface = pygame.transform.smoothscale(small, (width, height))
             self._fade_key = key
         return self._fade_surface
 

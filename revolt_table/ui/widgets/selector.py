@@ -58,16 +58,14 @@ class OptionSelector(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+        if self.pressed_on(event):
             left, right = self._arrow_rects()
             if left.collidepoint(event.pos):
                 self.adjust(-1)
             elif self.control_rect.collidepoint(event.pos) or right.collidepoint(event.pos):
                 self.adjust(+1)
             return True
-        elif event.type == pygame.MOUSEWHEEL and self.hovered:
+        if event.type == pygame.MOUSEWHEEL and self.hovered:
             self.adjust(-1 if event.y > 0 else 1)
             return True
         return False
