@@ -212,7 +212,8 @@ def test_main_module_calls_freeze_support_first():
     guard = next(node for node in tree.body if isinstance(node, ast.If)
                  and "__main__" in ast.unparse(node.test))
     first = ast.unparse(guard.body[0])       # in a frozen build (the only place it acts), before all else
-    assert first == "if getattr(sys, 'frozen', False):\n    import multiprocessing\n    multiprocessing.freeze_support()"
+    assert first == ("if getattr(sys, 'frozen', False):\n    import multiprocessing\n"
+                     "    multiprocessing.freeze_support()")
     assert "revolt_table.cli" in source and "main" in source
 
 
