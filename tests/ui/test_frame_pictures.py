@@ -61,7 +61,7 @@ def _kinds(window: pygame.Surface) -> dict[str, pygame.Surface]:
             "24-bit": pygame.image.frombytes(rgba[:37 * 23 * 3], (37, 23), "RGB"),
             "display": pygame.image.frombytes(rgba[:37 * 23 * 3], (37, 23), "RGB").convert(),
             "alpha 128": half, "colour key": keyed, "opaque faded": faded,
-            "palette": pygame.Surface((10, 10), 0, 8), "card face": cards.face("R5", 150, "majority"),
+            "palette": pygame.Surface((10, 10), 0, 8), "card face": cards.face("R5", 150, cards.generic_style),
             "shadow": cards.shadow((102, 150)), "window": window}
 
 
@@ -80,7 +80,7 @@ def test_a_card_picture_is_mapped_as_its_copy_would_be(window):
     Surface.copy: the mapped copy equals the look applied to a plain copy."""
     look = LookFilter(LookSettings(80, 80, 30))
     look.canvas(window)
-    for picture in (cards.face("R5", 150, "majority"), cards.back(150), cards.shadow((102, 150))):
+    for picture in (cards.face("R5", 150, cards.generic_style), cards.back(150), cards.shadow((102, 150))):
         expected = picture.copy()
         look.apply(expected)
         assert _rgba(look.mapped(picture)) == _rgba(expected)
