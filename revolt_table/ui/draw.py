@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from revolt_table.ui import theme
+from revolt_table.ui import fonts, theme
 from revolt_table.ui.fonts import font
 
 
@@ -96,10 +96,34 @@ def render_text(content: str, size: int, color: theme.Color, bold: bool = False)
 
 
 def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int:
-    """Largest font size <= size at which `content` fits in max_width (so long names never spill)."""
-    while size > 9 and font(size, bold).size(content)[0] > max_width:
+    """Largest font size <= size at which `content` fits in max_width (so long names never spill), but
+    never under the window's smallest text (fonts.floor): there it may still be too wide."""
+    return _fitted(content, size, max_width, bold)
+
+
+def _fitted(content: str, size: int, max_width: int, bold: bool = False) -> int:
+    while size > fonts.floor() and font(size, bold).size(content)[0] > max_width:
         size -= 1
     return size
+
+
+def fit_parts(text: str, size: int, width: int, sep: str = " · ") -> tuple[str, int]:
+    """A line of parts ("Farmer · AI · normal") that fits `width`: whole, smaller down to the window's
+    smallest text, else without its last parts, whole ones (issue 28: "Fazendeiro · IA · nor…" cut a
+    word); cut with "…" only if even its first part is too wide."""
+    parts = text.split(sep)
+    while len(parts) > 1:
+        line = sep.join(parts)
+        fitted = _fitted(line, size, width)
+        if font(fitted).size(line)[0] <= width:
+            return line, fitted
+        parts.pop()
+    if font(_fitted(parts[0], size, width)).size(parts[0])[0] <= width:
+        return parts[0], _fitted(parts[0], size, width)
+    head = parts[0]
+    while head and font(fonts.floor()).size(head + "…")[0] > width:     # the last resort: cut
+        head = head[:-1]
+    return head.rstrip() + "…", fonts.floor()
 
 
 def fit_lines(content: str, size: int, max_width: int, bold: bool = False, least: int = 11,
@@ -107,10 +131,60 @@ def fit_lines(content: str, size: int, max_width: int, bold: bool = False, least
     """`content` on one line at the largest size down to `least` px (the smallest text anywhere at
     1024x640) that fits in max_width, else wrapped at `least` px into at most `max_lines` lines: a
     column heading ("Bônus de moedas") takes two lines rather than shrinking out of reach."""
-    fitted = fit_text(content, size, max_width, bold)
-    if fitted >= least or fitted >= size:
+    fitted = _fitted(content, size, max_width, bold)
+    if font(fitted, bold).size(content)[0] <= max_width:
         return fitted, [content]
-    return least, font(least, bold).wrap(content, max_width)[:max_lines]
+    least = max(fonts.floor(), min(least, size))     # never under the window's smallest text (issue 28)
+    face = font(least, bold)
+    wrapped = face.wrap(content, max_width)[:max_lines]
+    lines = [piece for line in wrapped for piece in hyphenate(line, face, max_width)]   # a word too wide: hyphen
+    return least, lines
+
+
+def hyphenate(line: str, face, max_width: int) -> list[str]:
+    """`line` as is if it fits, else broken inside its words, each piece but the last ending in "-"
+    ("Münz-", "bonus"): a heading is never cut, nor run into its neighbour."""
+    if face.size(line)[0] <= max_width or len(line) < 4:
+        return [line]
+    out, rest = [], line
+    while rest and face.size(rest)[0] > max_width:
+        cut = len(rest) - 1
+        while cut > 2 and face.size(rest[:cut] + "-")[0] > max_width:
+            cut -= 1
+        head = rest[:cut]
+        out.append(head if head.endswith((" ", "-")) else head + "-")
+        rest = rest[cut:].lstrip()
+    return out + ([rest] if rest else [])
+
+
+def two_line_ys(centery: int, top: tuple[int, bool], bottom: tuple[int, bool]) -> tuple[int, int]:
+    """Middles of a title line over a small line (a name plate: the name, then who plays it), the pair
+    centred on `centery` and spaced by their fonts' heights: at any text size the lines never overlap
+    (fixed offsets put large text's lines onto each other, issue 28). Each is (size, bold)."""
+    h1, h2 = font(top[0], top[1]).get_height(), font(bottom[0], bottom[1]).get_height()
+    y = centery - (h1 + h2) // 2
+    return y + h1 // 2, y + h1 + h2 // 2
+
+
+def labels_row(surface: pygame.Surface, labels: list[tuple[str, int, theme.Color, bool, int]], y: int,
+               left: int, right: int, gap: int = 6) -> None:
+    """Labels on one line, each centred under its own thing (text, size, colour, bold, centre x) where
+    there is room, else pushed apart, inside [left, right]: two wide labels side by side ("Baralho 79",
+    "Descarte" in large text) never run into each other (issue 28)."""
+    widths = [font(size, bold).size(content)[0] for content, size, _c, bold, _x in labels]
+    lefts = [x - w // 2 for (_t, _s, _c, _b, x), w in zip(labels, widths)]
+    for i in range(1, len(lefts)):               # push apart, half each way
+        clash = lefts[i - 1] + widths[i - 1] + gap - lefts[i]
+        if clash > 0:
+            lefts[i - 1] -= clash // 2
+            lefts[i] += clash - clash // 2
+    shift = max(0, left - lefts[0]) if lefts else 0
+    lefts = [x + shift for x in lefts]
+    for i in range(len(lefts) - 1, -1, -1):      # the last within `right`, the others before it
+        limit = right if i == len(lefts) - 1 else lefts[i + 1] - gap
+        lefts[i] = min(lefts[i], limit - widths[i])
+    for (content, size, colour, bold, _x), x in zip(labels, lefts):
+        text(surface, content, size, colour, bold=bold, midleft=(max(left, x), y))
 
 
 def lines_at(surface: pygame.Surface, lines: list[str], size: int, color: theme.Color, center: tuple[int, int],
@@ -178,7 +252,7 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.ellipse(inner, theme.GOLD, oval, max(1, w // 40))
     pygame.draw.rect(inner, theme.GOLD, inner.get_rect(), width=max(1, w // 50),
                      border_radius=max(2, radius - inset // 2))
-    glyph = font(max(8, int(fh * 0.2)), True).render("R", True, theme.GOLD)
+    glyph = font(max(8, int(fh * 0.2)), True, ornament=True).render("R", True, theme.GOLD)
     inner.blit(glyph, glyph.get_rect(center=oval.center))
     surface.blit(inner, field)
     return surface

@@ -15,9 +15,10 @@ mark such as "，" or "。").
 from __future__ import annotations
 
 import struct
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -27,23 +28,68 @@ _REGULAR = "DejaVuSans.ttf"
 _BOLD = "DejaVuSans-Bold.ttf"
 _CJK_REGULAR = "RevoltTableCJK-Regular.otf"
 _CJK_BOLD = "RevoltTableCJK-Bold.otf"
-_cache: dict[tuple[int, bool], "TextFont"] = {}
+_cache: dict[tuple[int, bool, bool], "TextFont"] = {}
+#: called as observer(text, font, image) after every render: the UI text walk (tests/ui/textwalk.py)
+#: learns each text's size here (font.size_px; font.ornament) and finds the image where it lands on screen
+render_observers: list[Callable[[str, "TextFont", pygame.Surface], None]] = []
 
 # Chinese line breaking: never start a line with these, never end one with those.
 _NO_LINE_START = set("，。、；：！？）》」』”’…%·—～,.;:!?)]}")
 _NO_LINE_END = set("（《「『“‘([{")
 
 
-def font(size: int, bold: bool = False) -> "TextFont":
-    """Return the regular or bold UI font at `size` pixels (cached; sizes below 8 are raised to 8)."""
-    size = max(8, int(size))
+_floor = 8          # the smallest text of the window shown (set_floor); 8 without one (tools, tests of a part)
+_card_floor = 8     # the smallest text on a hand-sized card face, in display px (card_floor())
+drawing_cards = False     # True while card_faces() is in force (the UI text walk tells card text apart)
+
+
+def set_floor(px: int, cards: int | None = None) -> None:
+    """The smallest size any text may be drawn at in the window now (theme.Metrics.floor: 13 px at
+    1280x720, 11 px at 1024x640, more with large text), and on a hand-sized card face (`cards`: the
+    normal text size's floor; a card is a picture of one size, shown enlarged on hover). The App sets
+    both whenever its metrics change."""
+    global _floor, _card_floor
+    _floor = max(8, int(px))
+    _card_floor = max(8, int(cards if cards is not None else px))
+
+
+def card_floor() -> int:
+    """The smallest text on a hand-sized card face, in display px (the painters set their type by it)."""
+    return _card_floor
+
+
+@contextmanager
+def card_faces():
+    """Inside: texts are painted onto a card face. Faces are painted at twice their size and scaled
+    down, and set their own type from card_floor() (bomb_faces.text_layout); the window's floor is not
+    theirs, so a face looks the same, and is cached the same, at either text size."""
+    global _floor, drawing_cards
+    saved = _floor, drawing_cards
+    _floor, drawing_cards = 8, True
+    try:
+        yield
+    finally:
+        _floor, drawing_cards = saved
+
+
+def floor() -> int:
+    """The smallest text size of the window now (see set_floor)."""
+    return _floor
+
+
+def font(size: int, bold: bool = False, *, ornament: bool = False) -> "TextFont":
+    """Return the regular or bold UI font at `size` pixels (cached). Why a floor here: a size computed
+    anywhere (a card face, a key letter, a fitted label) is never drawn smaller than a player can read
+    in this window (set_floor; issue 28). `ornament`: a glyph that is a picture, not a text (the
+    card back's monogram), keeps its size down to 8 px."""
+    size = max(8 if ornament else _floor, int(size))
     if not pygame.font.get_init():   # fonts from an earlier pygame.init() session are dead
         _cache.clear()
         pygame.font.init()
-    key = (size, bold)
+    key = (size, bold, ornament)
     cached = _cache.get(key)
     if cached is None:
-        cached = TextFont(size, bold)
+        cached = TextFont(size, bold, ornament)
         _cache[key] = cached
     return cached
 
@@ -136,9 +182,10 @@ def _render(face: pygame.font.Font, text: str, antialias: bool, color: Any, bgco
 class TextFont:
     """pygame.font.Font's interface over DejaVu plus the Chinese fallback (see the module docstring)."""
 
-    def __init__(self, size: int, bold: bool = False) -> None:
+    def __init__(self, size: int, bold: bool = False, ornament: bool = False) -> None:
         self.size_px = size
         self.bold_face = bold
+        self.ornament = ornament
         main_path, self._fallback_path = font_files(bold)
         self.main = pygame.font.Font(str(main_path), size)
         self._main_points = coverage(main_path)
@@ -176,8 +223,15 @@ class TextFont:
             return self.main.size(text)
         return sum(face.size(part)[0] for face, part in self.runs(text)), self.main.get_height()
 
-    def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:
+    def render(self, text: str, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
         text = "" if text is None else str(text)
+        image = self._render_any(text, antialias, color, bgcolor, wraplength)
+        for observer in render_observers:
+            observer(text, self, image)
+        return image
+
+    def _render_any(self, text: str, antialias: bool, color: Any, bgcolor: Any, wraplength: int) -> pygame.Surface:
         if wraplength and wraplength > 0:
             if self._simple(text) and not any(is_cjk(c) for c in text):
                 return _render(self.main, text, antialias, color, bgcolor, wraplength)

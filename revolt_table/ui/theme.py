@@ -8,6 +8,7 @@ re-flows at any window size from 1024x640 to 2560x1440 instead of being stretche
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import ceil
 
 Color = tuple[int, int, int]
 
@@ -54,8 +55,22 @@ class Metrics:
         return max(1, round(value * self.unit))
 
     def tx(self, value: float) -> int:
-        """Scale a type size: like px, times the player's text size."""
-        return max(1, round(value * self.unit * self.text))
+        """Scale a type size: like px, times the player's text size (at least that many times the normal
+        size after rounding: large text is large everywhere)."""
+        normal = max(1, round(value * self.unit))
+        return normal if self.text == 1.0 else max(round(value * self.unit * self.text), ceil(normal * self.text))
+
+    @property
+    def floor(self) -> int:
+        """The smallest text a player must read (issue 28): 13 px in a 720 px high window, 11 px at 640,
+        between them in between; with large text, that times the text size (fonts.set_floor)."""
+        return self.card_floor if self.text == 1.0 else ceil(self.card_floor * self.text)
+
+    @property
+    def card_floor(self) -> int:
+        """The smallest text on a card face: the normal text size's floor whatever the player's text
+        size (a card is a picture of one size; hovering shows it enlarged)."""
+        return min(13, max(11, int(13 * self.unit)))
 
     def box(self, value: float) -> int:
         """Controls grow with large text, a little less than the text itself."""
@@ -87,7 +102,7 @@ class Metrics:
     def focus_width(self) -> int: return max(2, self.px(3))
 
 
-TEXT_SCALES: dict[str, float] = {"normal": 1.0, "large": 1.18}
+TEXT_SCALES: dict[str, float] = {"normal": 1.0, "large": 1.2}
 
 
 def metrics_for(size: tuple[int, int], text_size: str = "normal") -> Metrics:

@@ -13,15 +13,16 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 def open_table(game: str, seats, *, size=(1280, 720), seed=5, games=1, state=None, deal=None, speed=0.0,
-               save=False, variant=None, auto_ai=True, frames=0):
+               save=False, variant=None, auto_ai=True, frames=0, language="en"):
     """An App showing a TableScene for `game` with these seats (names Ann, Bo, ...); `state` or `deal`
-    replaces the session's first game; `frames` are run before returning. Returns (app, scene)."""
+    replaces the session's first game; `frames` are run before returning; `language` is the settings'
+    (the table opens in it, card faces too). Returns (app, scene)."""
     from revolt_table.ui.app import App
     from revolt_table.ui.launch import install
     from revolt_table.ui.scenes.table import TableScene
     from revolt_table.ui.session import Session
 
-    app = App(size=size, settings=Settings(animation_speed=speed, ai_pace=0.0), save_settings=False)
+    app = App(size=size, settings=Settings(animation_speed=speed, ai_pace=0.0, language=language), save_settings=False)
     install(app)
     rules = load_rules(game, variant=variant)
     session = Session(rules, list(seats), NAMES[:len(seats)], match_seed=seed, games=games, ai_pace=0.0, save=save)

@@ -293,6 +293,18 @@ def finish(app, scene, check: Checker, label: str) -> None:
     raise AssertionError(f"{label}: no results scene")
 
 
+def play_through(app, scene, check, label: str, decisions: int) -> None:
+    """The walk of a game: its first decisions (each as dealt, unplayable, hinted, its choices: `decision`),
+    then played out to the end panel and the results (`finish`), `check` looking at each."""
+    for n in range(decisions):
+        assert human_turn(app, scene, check), f"{label}: the game got stuck"
+        if scene.session.state.is_over:
+            break
+        decision(check, scene, f"decision {n + 1}")
+        play_hint(app, scene)
+    finish(app, scene, check, label)
+
+
 GAMES = [("doudizhu", 3), ("revoltaaa", 4), ("revolte", 4), ("revolte", 5), ("revolucion", 4), ("revolucion", 6)]
 
 
@@ -305,13 +317,7 @@ def test_table_texts_fit(monkeypatch, game, players, lang):
         run_frames(app, 2)
         check = Checker(app, known)
         try:
-            for n in range(3):
-                assert human_turn(app, scene, check)
-                if scene.session.state.is_over:
-                    break
-                decision(check, scene, f"decision {n + 1}")
-                play_hint(app, scene)
-            finish(app, scene, check, f"{game} {players}p")
+            play_through(app, scene, check, f"{game} {players}p", decisions=3)
         finally:
             i18n.set_language("en")
     assert not check.problems, f"{game}, {players} players, {lang}: " + report(check.problems)

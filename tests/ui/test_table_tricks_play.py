@@ -174,5 +174,6 @@ def test_a_pods_status_line_stays_clear_of_its_hand_count_badge(fast_table, monk
         status = i18n.t("table.thinking") if seat in scene.session.thinking else fam.pod_subtitle(seat)
         for content in (status, scene.session.names[seat]):
             rects = [r for c, r in drawn if pod.rect.colliderect(r) and (c == content or (     # or cut short
-                c.endswith("…") and len(c) > 4 and content.startswith(c[:-1].rstrip())))]
+                c.endswith("…") and len(c) > 4 and content.startswith(c[:-1].rstrip()))
+                or c in content.split(" · ") or content.startswith(c + " · "))]    # or in whole parts (issue 28)
             assert rects and all(r.right <= badge_left for r in rects), (seat, content, rects, badge_left)

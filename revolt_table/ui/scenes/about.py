@@ -254,6 +254,7 @@ class AboutScene(PageScene):
             draw.text(surface, text, m.font_small, theme.GOLD, topleft=(self.left.x, self.note_top + i * line_h))
         caption_y = self.right.y + self.caption_h // 2 - m.px(4)
         hint = t("about.scroll_hint")
-        hint_size = draw.fit_text(hint, max(11, m.font_small - m.px(2)), self.right.width // 2)
+        caption = draw.font(m.font_small, True).size(t("about.licences"))[0]       # the hint takes the rest
+        hint_size = draw.fit_text(hint, max(11, m.font_small - m.px(2)), self.right.width - caption - 3 * m.gap)
         shown = draw.text(surface, hint, hint_size, theme.TEXT_MUTED, midright=(self.right.right, caption_y))
         self._caption(surface, t("about.licences"), self.right, caption_y, end=shown.x - m.gap)

@@ -208,6 +208,6 @@ class ResultsScene(PageScene):
             top, bottom = y + m.px(4), y + self.row_h * (len(data.rows) + 1) - m.px(4)
             xline = (centres[detail - 1] + centres[detail]) // 2
             pygame.draw.line(surface, theme.PANEL_EDGE, (xline, top), (xline, bottom), 1)
-        if data.footnote:
-            fit = draw.fit_text(data.footnote, m.font_small, p.width)
-            draw.text(surface, data.footnote, fit, theme.TEXT_MUTED, center=(p.centerx, p.bottom + m.px(16)))
+        if data.footnote:                            # on two lines rather than out of the window
+            fit, lines = draw.fit_lines(data.footnote, m.font_small, min(p.width, m.width - 2 * m.px(8)))
+            draw.lines_at(surface, lines, fit, theme.TEXT_MUTED, (p.centerx, p.bottom + m.px(16)))

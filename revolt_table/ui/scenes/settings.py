@@ -281,6 +281,6 @@ class SettingsScene(PageScene):
             line = t("settings.rules_folder_at", folder=str(self.rules_folder))
         else:
             line = t("settings.rules_folder_unavailable", reason=self.rules_folder_problem)
-        width = self.panel_rect.width
-        draw.text(surface, line, draw.fit_text(line, m.font_small, width), theme.TEXT_MUTED,
-                  center=(self.panel_rect.centerx, self.folder_line_y))
+        width = min(self.panel_rect.width, m.width - 2 * m.px(8))      # a long folder: two lines, never cut
+        size, lines = draw.fit_lines(line, m.font_small, width)
+        draw.lines_at(surface, lines, size, theme.TEXT_MUTED, (self.panel_rect.centerx, self.folder_line_y))

@@ -112,23 +112,11 @@ class ResumeButton(Button):
         rect = self.rect.move(0, 1) if self.pressed else self.rect
         room = rect.width - rect.height // 2
         main = draw.fit_text(text, int(self.font_size * 0.9), room, bold=True)
-        small = max(11, int(self.font_size * 0.62))
-        detail = _shortened(self.detail, small, room)
+        detail, small = draw.fit_parts(self.detail, max(11, int(self.font_size * 0.62)), room)   # whole parts
         fg = theme.TEXT if self.enabled else theme.TEXT_MUTED
-        draw.text(surface, text, main, fg, bold=True, center=(rect.centerx, rect.y + int(rect.height * 0.36)))
-        draw.text(surface, detail, draw.fit_text(detail, small, room), theme.GOLD_LIGHT,
-                  center=(rect.centerx, rect.y + int(rect.height * 0.72)))
-
-
-def _shortened(line: str, size: int, width: int) -> str:
-    """`line` cut with "…" to fit `width` at `size` (the saved game's name and players come first)."""
-    from revolt_table.ui.fonts import font
-
-    if font(size).size(line)[0] <= width:
-        return line
-    while line and font(size).size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip(" ·") + "…"
+        main_y, detail_y = draw.two_line_ys(rect.centery, (main, True), (small, False))
+        draw.text(surface, text, main, fg, bold=True, center=(rect.centerx, main_y))
+        draw.text(surface, detail, small, theme.GOLD_LIGHT, center=(rect.centerx, detail_y))
 
 
 class TitleScene(Scene):

@@ -204,10 +204,17 @@ class BombTable(FamilyTable):
         surface.blit(token, token.get_rect(center=centre))
         x = rect.x + px(18) + min(px(40), token_box)
         width = rect.right - x - px(6)
-        draw.text(surface, bt("hud.climate"), bs.small(m, 3), theme.TEXT_MUTED, midleft=(x, centre[1] - px(10)))
         climate_name = self.painter.climate_name(climate)
         size = draw.fit_text(climate_name, m.font_body, width, bold=True)
-        draw.text(surface, climate_name, size, theme.TEXT, bold=True, midleft=(x, centre[1] + px(8)))
+        label, name_h = font(bs.small(m, 3)).get_height(), font(size, True).get_height()
+        bottom = rule_y - font(rule_size).get_height() // 2                 # the name stays above the rule
+        middle = min(centre[1], bottom - (label + name_h) // 2)
+        if middle - (label + name_h) // 2 >= rect.y:
+            label_y, name_y = draw.two_line_ys(middle, (bs.small(m, 3), False), (size, True))
+            draw.text(surface, bt("hud.climate"), bs.small(m, 3), theme.TEXT_MUTED, midleft=(x, label_y))
+        else:      # large text in a small window: the name alone (the token and the banner say "climate")
+            name_y = min(centre[1], bottom - name_h // 2)
+        draw.text(surface, climate_name, size, theme.TEXT, bold=True, midleft=(x, name_y))
         for i, line in enumerate(rule_lines):
             draw.text(surface, line, rule_size, theme.GOLD_LIGHT, midleft=(rect.x + px(10), rule_y + i * step))
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 import pygame
 
 from revolt_table.ui import cards, i18n, theme
-from revolt_table.ui.fonts import font
+from revolt_table.ui.fonts import card_faces, card_floor, font
 
 Color = tuple[int, int, int]
 
@@ -143,7 +143,12 @@ class FacePainter:
         """How the face's words are set at `size` (display px): the name in one or two lines on the band,
         the value or glyph row, the type's name on large faces, then the effect line. A hand-sized face
         (TEXT_CARD_H px or taller) sets the effect at 13 px from TEXT_13_H up, never under TEXT_FLOOR
-        (issue 11); the text keeps its size before the glyph keeps its room: the row shrinks first."""
+        nor the window's card floor (issue 28: 13 px at 1280x720, fonts.card_floor); the text keeps its
+        size before the glyph keeps its room: the row shrinks first. Measured as painted (card_faces)."""
+        with card_faces():
+            return self._text_layout(card_id, size)
+
+    def _text_layout(self, card_id: str, size: tuple[int, int]) -> FaceText:
         w, h = size
         pad = max(2, round(w * 0.035))
         inner = w - 2 * pad
@@ -153,7 +158,7 @@ class FacePainter:
             target = max(target, round(h * 0.095))
         else:
             target = max(5, round(h * 0.1))
-        floor = TEXT_FLOOR if readable else 5
+        floor = max(TEXT_FLOOR, card_floor()) if readable else 5
         large = h >= 2 * TEXT_CARD_H
         rows = (0.2,) if large else ((0.3, 0.24, 0.18, 0.14, 0.11) if self.value_text(card_id)
                                      else (0.22, 0.16, 0.12, 0.08, 0.0))

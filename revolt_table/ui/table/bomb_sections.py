@@ -109,15 +109,16 @@ class SupplySection(Section):
         for k in range(min(4, max(1, n // 12))):
             surface.blit(cards.back(ch), (x + k * 2, top - k * 2))
         label = small(m, 2)
-        draw.text(surface, bt("hud.deck", n=n), label, theme.TEXT, bold=True, center=(x + w // 2, top + h + px(14)))
         x2 = x + w + px(18)
         if discard is not None and discard.sprites and discard.sprites[0].card:
             surface.blit(cards.shadow((w, h)), (x2 - 2, top - 2))
             surface.blit(table.painter.face(discard.sprites[0].card, ch), (x2, top))
         else:
             pygame.draw.rect(surface, theme.PANEL_EDGE, (x2, top, w, h), 1, border_radius=max(3, w // 10))
-        draw.text(surface, bt("hud.discard"), label, theme.TEXT_MUTED, center=(x2 + w // 2, top + h + px(14)))
         x3 = x2 + w + px(16)
+        draw.labels_row(surface, [(bt("hud.deck", n=n), label, theme.TEXT, True, x + w // 2),
+                                  (bt("hud.discard"), label, theme.TEXT_MUTED, False, x2 + w // 2)],
+                        top + h + px(14), rect.x + px(6), rect.right - px(6))
         coin = faces.coin_icon(px(34))
         cx = (x3 + rect.right - px(8)) // 2
         surface.blit(coin, coin.get_rect(center=(cx, top + h // 2 - px(8))))

@@ -42,7 +42,7 @@ from revolt_table.ai import hints
 from revolt_table.engine import Event, Message, Move, MoveInfo, View
 from revolt_table.engine import IllegalMove
 from revolt_table.engine.message import NOT_YOUR_TURN, Refusal
-from revolt_table.ui import cards, i18n, theme
+from revolt_table.ui import cards, draw, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic, ease_out_cubic
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, ZoneModel
@@ -208,8 +208,22 @@ class FamilyTable:
             surface.blit(panel_surface(pod.rect.size, m.radius, 150, theme.PANEL_EDGE), pod.rect)
 
     # ---------------------------------------------------------------- pods and HUD (content hooks)
+    def draw_progress_under(self, surface: pygame.Surface, hud: pygame.Rect, progress: str, size: int) -> None:
+        """The match's progress ("Game 1 of 3") on a small pill just under the corner box, where it
+        does not fit beside the family's title (German's "Durchgang 1 von 3" at 1024x640)."""
+        m = self.scene.metrics
+        image = draw.render_text(progress, size, theme.TEXT)
+        box = image.get_rect().inflate(m.px(16), m.px(6))
+        box.topleft = (hud.x, hud.bottom + m.px(4))
+        surface.blit(panel_surface(box.size, box.h // 2, 170, theme.PANEL_EDGE), box)
+        surface.blit(image, image.get_rect(center=box.center))
+
     def pod_subtitle(self, seat: int) -> str:
         """The small line under a seat's name (who plays it; the pods section shows "thinking")."""
+        return self.seat_kind(seat)
+
+    def seat_kind(self, seat: int) -> str:
+        """Who plays a seat, in words ("AI · normal"): the end of its pod's subtitle."""
         kind = self.scene.session.seats[seat]
         return tt("seat_human") if kind == "human" else tt("seat_" + kind.replace("ai:", "ai_"))
 

@@ -90,15 +90,24 @@ class PodsSection(Section):
         right = table.pod_badge(surface, seat, head)
         width = max(20, right - x - m.px(4))
         size = draw.fit_text(name, m.font_body, width, bold=True)
-        draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
-                  midleft=(x, head.centery - m.px(8)))
         small = m.font_small - m.px(2)
+        name_y, sub_y = draw.two_line_ys(head.centery, (size, True), (small, False))
+        draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
+                  midleft=(x, name_y))
         if s.thinking_shown(seat):
-            thinking_dots(surface, (x + m.px(10), head.centery + m.px(10)), max(2, m.px(3)), s.time)
-            draw.text(surface, tt("thinking"), small, theme.TEXT_MUTED, midleft=(x + m.px(24), head.centery + m.px(10)))
+            thinking_dots(surface, (x + m.px(10), sub_y), max(2, m.px(3)), s.time)
+            draw.text(surface, tt("thinking"), small, theme.TEXT_MUTED, midleft=(x + m.px(24), sub_y))
         else:
-            sub, size = fit_line(table.pod_subtitle(seat), small, width)
-            draw.text(surface, sub, size, theme.TEXT_MUTED, midleft=(x, head.centery + m.px(10)))
+            sub, kind = table.pod_subtitle(seat), table.seat_kind(seat)
+            name_w = font(size, True).size(name)[0]
+            if (font(small).size(sub)[0] > width and sub.endswith(" · " + kind)
+                    and name_w + m.px(10) + font(small).size(kind)[0] <= width):
+                # no room for it all under the name: who plays the seat goes beside the name (issue 28:
+                # "Fazendeiro · IA · nor…"), the rest of the line stays whole under it
+                draw.text(surface, kind, small, theme.TEXT_MUTED, midleft=(x + name_w + m.px(10), name_y + m.px(1)))
+                sub = sub[:-len(" · " + kind)]
+            sub, size = draw.fit_parts(sub, small, width)
+            draw.text(surface, sub, size, theme.TEXT_MUTED, midleft=(x, sub_y))
 
 
 class HudSection(Section):
@@ -134,8 +143,12 @@ class HudSection(Section):
             return
         if progress:
             size = draw.fit_text(progress, m.font_small - m.px(1), rect.w // 2 - m.px(12))
-            shown = draw.text(surface, progress, size, theme.TEXT_MUTED, midright=(right, y))
-            right = shown.left - m.px(8)
+            room = right - rect.x - m.px(12) - font(size).size(progress)[0] - m.px(8)
+            if not title or font(draw.fit_text(title, m.font_small, room, bold=True), True).size(title)[0] <= room:
+                shown = draw.text(surface, progress, size, theme.TEXT_MUTED, midright=(right, y))
+                right = shown.left - m.px(8)
+            else:      # no room beside the title at a readable size: on its own, just under the box (issue 28)
+                self.table.draw_progress_under(surface, rect, progress, size)
         if title:
             size = draw.fit_text(title, m.font_small, right - rect.x - m.px(12), bold=True)
             draw.text(surface, title, size, theme.GOLD, bold=True, midleft=(rect.x + m.px(12), y))

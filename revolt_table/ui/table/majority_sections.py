@@ -68,11 +68,13 @@ class CentrePodSection(Section):
         right = table.score_badge(surface, table.scores["center"], head) if "center" in table.scores else head.right
         title = tt("centre_pile")
         size = draw.fit_text(title, m.font_body, right - head.x - m.px(20), bold=True)
-        draw.text(surface, title, size, theme.TEXT, bold=True, midleft=(head.x + m.px(12), head.centery - m.px(8)))
+        small = m.font_small - m.px(2)
+        title_y, sub_y = draw.two_line_ys(head.centery, (size, True), (small, False))
+        draw.text(surface, title, size, theme.TEXT, bold=True, midleft=(head.x + m.px(12), title_y))
         pile = self.scene.model.zones.get("center")
         if pile is not None:
-            draw.text(surface, tt("cards_left", n=pile.count), m.font_small - m.px(2), theme.TEXT_MUTED,
-                      midleft=(head.x + m.px(12), head.centery + m.px(10)))
+            draw.text(surface, tt("cards_left", n=pile.count), small, theme.TEXT_MUTED,
+                      midleft=(head.x + m.px(12), sub_y))
 
 
 class EmptySlotsSection(Section):

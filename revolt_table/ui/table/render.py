@@ -14,6 +14,7 @@ from typing import Callable, Optional
 import pygame
 
 from revolt_table.ui import cards, draw, theme
+from revolt_table.ui.fonts import card_faces
 from revolt_table.ui.table.layout import Placement
 from revolt_table.ui.table.model import Sprite, TableModel
 
@@ -59,9 +60,10 @@ class TableRenderer:
     # -------------------------------------------------------------------- images
     def image(self, sprite: Sprite, h: int, face: bool) -> pygame.Surface:
         face = face and sprite.card is not None
-        if self.painter is not None:
-            return self.painter(sprite.card, h, face)
-        return cards.face(sprite.card, h) if face else cards.back(h)
+        with card_faces():                         # a face's text: the card floor at any text size
+            if self.painter is not None:
+                return self.painter(sprite.card, h, face)
+            return cards.face(sprite.card, h) if face else cards.back(h)
 
     # -------------------------------------------------------------------- layout
     def resting(self, model: TableModel, placements: dict[str, Placement]) -> None:

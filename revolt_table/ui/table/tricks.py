@@ -322,15 +322,15 @@ class TricksTable(ToldByMoments, FamilyTable):
         line = rt("trick", n=min(info.trick_no, hand), total=hand)
         if info.trick and not view.is_over:
             line += " · " + rt("led_by", name=self.name(info.leader))
-        draw.text(surface, line, draw.fit_text(line, m.font_small, rect.w - m.px(24)), theme.TEXT,
-                  midleft=(x, rect.y + m.px(16)))
+        line, size = draw.fit_parts(line, m.font_small, rect.w - m.px(24))      # "· led by" goes first if need be
+        first = draw.text(surface, line, size, theme.TEXT, midleft=(x, rect.y + m.px(16)))
         icon = m.px(20)
         img = faces.emblem_icon(self.trump, icon)
-        y = rect.y + m.px(42)
-        surface.blit(img, img.get_rect(midleft=(x, y)))
         line = rt("cut_rule", family=self.singular(self.trump), n=self.cut_cost)
         size, lines = wrap(line, m.font_small - m.px(1), rect.w - m.px(30) - icon, False, 2, 11)   # 11 px least
         step = font(size).get_linesize()
+        y = max(rect.y + m.px(42), first.bottom + (step * len(lines[:2])) // 2)    # under the first line, always
+        surface.blit(img, img.get_rect(midleft=(x, y)))
         for k, part in enumerate(lines[:2]):
             draw.text(surface, part, size, theme.TEXT_MUTED,
                       midleft=(x + icon + m.px(6), y + int((k - (len(lines[:2]) - 1) / 2) * step)))

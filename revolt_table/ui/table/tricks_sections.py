@@ -71,13 +71,14 @@ class SupplySection(Section):
         table, s, m = self.table, self.scene, self.metrics
         head = table.pod_band(self.rect, 0)
         title = rt("supply")
-        draw.text(surface, title, draw.fit_text(title, m.font_body, head.w - m.px(24), True), theme.TEXT, bold=True,
-                  midleft=(head.x + m.px(12), head.centery - m.px(8)))
         zone = s.model.zones.get("revolt")
         n = zone.count if zone else 0
         sub = rt("revolt_pile", n=n) if n else rt("revolt_pile_empty")
-        draw.text(surface, sub, draw.fit_text(sub, m.font_small - m.px(2), head.w - m.px(24)), theme.TEXT_MUTED,
-                  midleft=(head.x + m.px(12), head.centery + m.px(10)))
+        size, small = draw.fit_text(title, m.font_body, head.w - m.px(24), True), draw.fit_text(
+            sub, m.font_small - m.px(2), head.w - m.px(24))
+        title_y, sub_y = draw.two_line_ys(head.centery, (size, True), (small, False))
+        draw.text(surface, title, size, theme.TEXT, bold=True, midleft=(head.x + m.px(12), title_y))
+        draw.text(surface, sub, small, theme.TEXT_MUTED, midleft=(head.x + m.px(12), sub_y))
         spots = table.supply_spots()
         token(surface, m, faces.coin_icon(spots["supply"].h), spots["supply"], table.ledger.value("supply"))
         token(surface, m, faces.arms_icon(spots["arms_supply"].h), spots["arms_supply"],
@@ -145,7 +146,7 @@ class BadgeSection(Section):
             surface.blit(icon, icon.get_rect(midleft=(box.x + m.px(12), box.centery)))
         tx = box.x + m.px(12) + icon_h + m.px(10)
         surface.blit(small, small.get_rect(topleft=(tx, box.y + m.px(6))))
-        surface.blit(image, image.get_rect(topleft=(tx, box.y + m.px(6) + small.get_height() - m.px(2))))
+        surface.blit(image, image.get_rect(topleft=(tx, box.y + m.px(6) + small.get_height())))   # not onto it
 
 
 class CutCoinsSection(Section):
