@@ -181,7 +181,7 @@ class LookFilter:
         return entry[1]
 
     def _make(self, picture: pygame.Surface) -> list:
-        made = picture.copy()
+        made = duplicate(picture)
         key = picture.get_colorkey()
         if key is not None:
             made.set_colorkey(self.colour(key))
@@ -225,7 +225,7 @@ class LookFilter:
             surface.fill(self._sub, special_flags=pygame.BLEND_RGB_SUB)
         scratch = None
         if any(self._extra):
-            scratch = surface.copy()
+            scratch = duplicate(surface)
             scratch.fill(self._extra, special_flags=pygame.BLEND_RGB_MULT)
         if self._mul != (255, 255, 255):
             surface.fill(self._mul, special_flags=pygame.BLEND_RGB_MULT)
@@ -233,6 +233,21 @@ class LookFilter:
             pygame.Surface.blit(surface, scratch, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         if any(self._add):
             surface.fill(self._add, special_flags=pygame.BLEND_RGB_ADD)
+
+
+def duplicate(picture: pygame.Surface) -> pygame.Surface:
+    """The same pixels on a new surface of the same format: `picture.copy()`, but a new surface and one
+    plain blit where that copies exactly (no colour key, no alpha for the whole surface), about ten times
+    faster for a card-sized picture with per-pixel alpha (pygame's copy goes through a conversion). A card
+    in flight is a new picture every frame, and the look copies each new picture once."""
+    per_pixel = picture.get_flags() & pygame.SRCALPHA
+    if (picture.get_colorkey() is not None or picture.get_bitsize() != 32 or isinstance(picture, LookCanvas)
+            or picture.get_alpha() != (255 if per_pixel else None)):
+        return picture.copy()
+    made = pygame.Surface(picture.get_size(), pygame.SRCALPHA if per_pixel else 0, 32, picture.get_masks())
+    # onto a transparent surface the greater of each channel is the picture's own (a plain blit would blend)
+    _BLIT(made, picture, (0, 0), None, pygame.BLEND_RGBA_MAX if per_pixel else 0)
+    return made
 
 
 class LookCanvas(pygame.Surface):
