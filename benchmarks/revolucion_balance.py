@@ -76,7 +76,7 @@ class Deviant(BombHeuristicAgent):
         elif kind == "always_attack" and phase == "turn":
             attacks = [i for i in infos if i.kind == "attack"]
             if attacks:
-                return self.aimed_at(attacks, self.weakest(view, [i.target for i in attacks]))
+                return self.aimed_at(attacks, self.victim(view, [i.target for i in attacks]))
         elif kind == "never_exchange" and phase == "exchange":
             return self.first(infos, "keep")
         elif kind == "commit_everything" and phase in ("commit_a", "commit_d"):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields, replace
 
-from revolt_table.ai.bomb_ai import DIE_MEAN, BombHeuristicAgent
+from revolt_table.ai.bomb_ai import BombHeuristicAgent
 from revolt_table.games.bomb_moves import commit_parts as parse_commit
 
 # card roles, as the exchange sees them (`keep` is a set of these)
@@ -58,7 +58,7 @@ class Policy:
     keep: frozenset | None = None   # exchange: swap away every card whose role is not in this set
     swaps: int = 8                  # ... at most this many swaps a round
     attack: str = NORMAL            # never, always, m-4, m0, m2 (the attack margin)
-    target: str = NORMAL            # whom to attack: strongest, most_cards
+    target: str = NORMAL            # whom to attack: weakest, strongest, leader, most_cards
     commit_a: str = NORMAL          # attacker's cards: max, lean (best fighter only), no_merc
     sp_a: str = NORMAL              # attacker's tokens: 0, all
     defend: str = NORMAL            # defender's cards: none, max, lean
@@ -91,7 +91,7 @@ class Policy:
 OPTIONS: dict[str, tuple] = {
     "swaps": (8, 3, 5),
     "attack": (NORMAL, "never", "always", "m-4", "m0", "m2"),
-    "target": (NORMAL, "strongest", "most_cards"),
+    "target": (NORMAL, "weakest", "strongest", "leader", "most_cards"),
     "commit_a": (NORMAL, "max", "lean", "no_merc"),
     "sp_a": (NORMAL, "0", "all"),
     "defend": (NORMAL, "none", "max", "lean"),
@@ -170,6 +170,8 @@ class PolicyAgent(BombHeuristicAgent):
         info = view.info
         if how == "strongest":
             return self.strongest(view, seats)
+        if how == "leader":
+            return self.leader(view, seats)
         if how == "most_cards":
             return max(seats, key=lambda s: (view.zones[f"hand:{s}"].count, info.lieutenants[s],
                                              -self.distance(view, s)))
@@ -192,7 +194,7 @@ class PolicyAgent(BombHeuristicAgent):
     # --- the turn ------------------------------------------------------------------------------------
     def _turn(self, view, infos, rng):
         moves = [i.move for i in infos]
-        p, info, seat = self.p, view.info, view.seat
+        p = self.p
         hand = list(view.hand())
         texts = {m.text: m for m in moves}
         singles = [m for m in moves if m.text in self.t.cards]
@@ -212,13 +214,12 @@ class PolicyAgent(BombHeuristicAgent):
         attacks = [m for m in moves if m.text.startswith("attack:")]
         strength = self.fight_strength(hand)
         if attacks and strength and p.attack != "never":
-            how = "weakest" if p.target == NORMAL else p.target
-            target = self.pick(view, [int(m.text.split(":")[1]) for m in attacks], how)
+            seats = [int(m.text.split(":")[1]) for m in attacks]
+            pick = None if p.target == NORMAL else (lambda v, ss: self.pick(v, ss, p.target))
             if p.attack == "always":
-                return texts[f"attack:{target}"]
-            defence = DIE_MEAN + (3.5 if view.zones[f"hand:{target}"].count >= 4 else 1.5)
-            defence += min(info.support[target], 1) + self.t.defender_bonus
-            if strength + DIE_MEAN + min(info.support[seat], 1) - defence >= self.attack_margin:
+                return texts[f"attack:{(pick or self.victim)(view, seats)}"]
+            target = self.attack_target_of(view, seats, strength, pick)
+            if target is not None:
                 return texts[f"attack:{target}"]
         return self._send(view, infos, hand)
 

@@ -74,6 +74,21 @@ def test_normal_defender_keeps_its_cards_in_a_hopeless_fight_and_fights_a_close_
     assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text != "fight:none"
 
 
+def test_normal_attacks_the_leader_it_can_beat_not_the_weakest():
+    """Issue 29's search: while ai:normal attacked the weakest, a seat attacking the strongest won 1.31x at
+    5 players. Now it attacks the leader (most lieutenants), the easiest of the leaders to beat (fewer
+    tokens, then fewer cards), and only a seat it is favoured against."""
+    agent = make_agent("ai:normal", RULES)
+    hands = [["BL", "M6"], ["T2", "E1", "S1", "E2", "BR"], ["T3"], ["T4"]]
+    state = game(hands, lieutenants=[3, 3, 3, 1])
+    chosen = agent.choose(state.view(0), state.legal_moves(0), random.Random(1)).text
+    assert chosen == "attack:2"                 # seat 3 is the weakest; seats 1 and 2 lead, 2 holds fewer cards
+    state = game([["BL", "T2"], ["T2", "E1", "S1", "E2", "BR"], ["T3"], ["T4"]], lieutenants=[3, 3, 2, 1],
+                 support=[0, 3, 0, 0])
+    chosen = agent.choose(state.view(0), state.legal_moves(0), random.Random(1)).text
+    assert not chosen.startswith("attack:1")    # the leader, but 5 cards and tokens: not favoured with a T2
+
+
 # --- benchmarks/revolucion_balance.py -----------------------------------------------------------------
 def balance_module():
     import importlib.util
