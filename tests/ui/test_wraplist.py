@@ -1,6 +1,6 @@
 """WrapList (issue 28): rows of their own heights, and every piece of geometry following the real rows.
 
-(A name longer than the setup's 16 characters can come from an imported game.) A list 200 px high of rows 30, 50, 90, 30... px: the rows shown are the whole ones from the top (never
+A list 200 px high of rows 30, 50, 90, 30... px: the rows shown are the whole ones from the top (never
 a row drawn through the list's bottom), a click selects the row under it by the real rectangles, the
 keys and the wheel scroll so the selected row is whole on screen, the last page ends with the last
 row, and History's rows, that wrap, grow with the text (a long name takes more lines, not "…").
@@ -62,7 +62,8 @@ def test_a_long_name_makes_its_history_row_taller(app):
 
     store = HistoryStore()
     store.add(entry("doudizhu", seed=2, minutes=1, names=["You", "Anna", "Ben"]))
-    store.add(entry("doudizhu", seed=2, minutes=0, names=["You", "Anna", "Bartholomäus von Groß-Hohenlohe und Waldeck"]))
+    long_name = "Bartholomäus von Groß-Hohenlohe und Waldeck"      # an imported game's: longer than setup's 16
+    store.add(entry("doudizhu", seed=2, minutes=0, names=["You", "Anna", long_name]))
     history = HistoryScene(app)
     app.push(history)
     history.wait_loaded()
