@@ -17,6 +17,8 @@ fonts.card_floor (tests/ui/test_card_text.py).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
 from revolt_table.services.i18n import LANGUAGES
@@ -32,31 +34,41 @@ NAMES = ["Anna-Katharina M", "Maximilian Große", "欧阳娜娜小姐的朋友�
 SCENES = {"handover": lambda app: HandoverScene(app, NAMES[1]), "handover_zh": lambda app: HandoverScene(app, NAMES[2])}
 
 
+@contextmanager
+def walking(make_app, lang: str, size: tuple[int, int], where: str):
+    """A Walk over a new app in `lang` at `size`, English again after it."""
+    with watching() as log:
+        app = make_app(size)
+        app.set_language(lang)
+        try:
+            yield Walk(app, log, f"{where} {lang} {size[0]}x{size[1]}")
+        finally:
+            i18n.set_language("en")
+
+
+def show_handover(walk: Walk, name: str) -> None:
+    """The hand-over page for `name`, waiting, then armed (its prompt lit)."""
+    app = walk.app
+    scene = HandoverScene(app, name)
+    app.push(scene)
+    run_frames(app, 1)
+    walk.check(f"{name} (waiting)")
+    scene.age = ARM_SECONDS + 1
+    walk.check(f"{name} (armed)")
+    app.pop()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_handover_in_every_language(make_app, lang):
+    assert all(len(name) == 16 for name in NAMES)
     problems = []
     for size in SIZES:
-        with watching() as log:
-            app = make_app(size)
-            app.set_language(lang)
-            walk = Walk(app, log, f"handover {lang} {size[0]}x{size[1]}")
-            try:
-                for name in NAMES:
-                    assert len(name) == 16
-                    scene = HandoverScene(app, name)
-                    app.push(scene)
-                    run_frames(app, 1)
-                    walk.check(f"{name} (waiting)")
-                    scene.age = ARM_SECONDS + 1                       # armed: the prompt lit
-                    walk.check(f"{name} (armed)")
-                    app.pop()
-            finally:
-                i18n.set_language("en")
-            if walk.findings:
-                problems.append(walk.report())
-            smaller = sorted(f"{c!r} {px}->{large} px" for c, px, large in walk.smaller_in_large)
-            if smaller:
-                problems.append(f"{walk.where}: less than {LARGE}x in large text: " + ", ".join(smaller))
+        with walking(make_app, lang, size, "handover") as walk:
+            for name in NAMES:
+                show_handover(walk, name)
+        problems += [walk.report()] if walk.findings else []
+        smaller = sorted(f"{c!r} {px}->{large} px" for c, px, large in walk.smaller_in_large)
+        problems += [f"{walk.where}: less than {LARGE}x in large text: " + ", ".join(smaller)] if smaller else []
     assert not problems, "\n".join(problems)
 
 
@@ -76,16 +88,9 @@ def test_the_walk_finds_cut_rows_on_the_wrapping_screens(make_app, monkeypatch, 
             monkeypatch.setattr(mod, "lines_of", _one_line_cut)
     cuts = 0
     for lang in ("de", "es"):
-        with watching() as log:
-            app = make_app((1024, 640))
-            app.set_language(lang)
-            walk = Walk(app, log, f"{screen} {lang}")
-            try:
-                app.push(SCENES[screen](app))
-                run_frames(app, 2)
-                walk.check(screen)
-                app.pop()
-            finally:
-                i18n.set_language("en")
-            cuts += sum(1 for f in walk.findings if f.endswith(f"cut with {ELLIPSIS}"))
+        with walking(make_app, lang, (1024, 640), screen) as walk:
+            walk.app.push(SCENES[screen](walk.app))
+            run_frames(walk.app, 2)
+            walk.check(screen)
+        cuts += sum(1 for f in walk.findings if f.endswith(f"cut with {ELLIPSIS}"))
     assert cuts > 0, f"{screen}: the walk's data is too short to show a cut"

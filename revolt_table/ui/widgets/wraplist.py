@@ -5,7 +5,8 @@ player and the language ("Maximilian Groß", a German move); cutting them with "
 must read. Here the owner says how tall each row is at a width (`height_of(index, width)`), and
 every piece of geometry follows the real rows: which rows are shown (whole rows from `top`, never a
 row cut through its text), where each one is (`row_rect`), which one the mouse is over (`index_at`),
-how far a page and the end go. Keys, wheel and the scrollbar work as in ListView.
+how far a page and the end go. Keys, wheel, the scrollbar and the drawing are ListView's, which go
+through these.
 
 The scrollbar's room is always kept at the right, so a row's width, and so its height, does not
 depend on whether the list scrolls. Heights are remembered per row until `forget_heights()` (the
@@ -18,7 +19,6 @@ from typing import Callable
 
 import pygame
 
-from revolt_table.ui import theme
 from revolt_table.ui.widgets.listview import DrawRow, ListView
 
 HeightOf = Callable[[int, int], int]
@@ -126,28 +126,3 @@ class WrapList(ListView):
         f = (y - self.rect.y) / max(1, self.rect.height)
         self.top = round(f * self.count - self.visible_rows / 2)
         self._clamp()
-
-    # ---------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        y = self.rect.y
-        for index in range(self.top, min(self.count, self.top + self.visible_rows)):
-            h = self.height(index)
-            self.draw_row(surface, index, pygame.Rect(self.rect.x, y, self.rows_width, h),
-                          index == self.selected, index == self.hover_index)
-            y += h
-        surface.set_clip(clip)
-        if self.scrollable:
-            self._draw_bar(surface)
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        bar = self.bar_rect
-        pygame.draw.rect(surface, theme.TRACK, bar, border_radius=bar.width // 2)
-        shown = self.visible_rows
-        thumb_h = max(bar.width * 3, bar.height * shown // max(1, self.count))
-        room = max(1, self._last_top())
-        thumb_y = bar.y + (bar.height - thumb_h) * min(self.top, room) // room
-        pygame.draw.rect(surface, theme.GOLD_DARK, (bar.x, thumb_y, bar.width, thumb_h), border_radius=bar.width // 2)
