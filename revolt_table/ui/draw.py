@@ -153,6 +153,7 @@ def hyphenate(line: str, face, max_width: int) -> list[str]:
         cut = len(rest) - 1
         while cut > 2 and face.size(rest[:cut] + "-")[0] > max_width:
             cut -= 1
+        cut = max(cut, 1)          # a box narrower than one letter: a letter a line, never a stall (issue 29)
         head = rest[:cut]
         out.append(head if head.endswith((" ", "-")) else head + "-")
         rest = rest[cut:].lstrip()
