@@ -28,6 +28,7 @@ from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import ReadingPage, header_bottom
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of
 from revolt_table.ui.widgets import Button, OptionSelector
 from revolt_table.ui.widgets.chart import WinRateChart
 from revolt_table.ui.widgets.textfit import line
@@ -200,26 +201,42 @@ class StatisticsScene(ReadingPage):
             y += row_h
         return y
 
+    def _columns(self, head: list[str], x: int, inner: int) -> tuple[list[int], list[int]]:
+        """The by-opponent table's columns (x, width): each figure's column at least as wide as the
+        longest word of its heading, so a heading wraps between words; the opponent's takes the rest."""
+        m = self.metrics
+        gap = m.px(6)
+        face = font(m.font_small)
+        figures = [max(int(inner * 0.19), max(face.size(w)[0] for w in (text.split() or [text])) + gap)
+                   for text in head[1:]]
+        widths = [inner - sum(figures) - 3 * gap] + figures
+        cols = [x]
+        for w in widths[:-1]:
+            cols.append(cols[-1] + w + gap)
+        return cols, widths
+
     def _draw_left(self, surface: pygame.Surface, s: Statistics) -> None:
         m = self.metrics
         rect = self.left
         levels = level_rows(s)
-        lines = 1 + 6 + 1 + 1 + len(levels) + (1 if s.unreplayable else 0)
-        inset, row_h = self._rows_layout(rect, lines)
+        inset = m.px(18)
+        inner = rect.width - 2 * inset
+        head = [t(K + "opponent"), t(K + "games"), t(K + "wins"), t(K + "win_rate")]
+        cols, widths = self._columns(head, rect.x + inset, inner)
+        heads = [lines_of(text, m.font_small, w) for text, w in zip(head, widths)]   # a long label wraps
+        head_h = max(block_height(lines, m.font_small) for lines in heads)
+        lines = 1 + 6 + 1 + len(levels) + (1 if s.unreplayable else 0)
+        _inset, row_h = self._rows_layout(rect.inflate(0, -head_h), lines)
         y = rect.y + m.px(14) + row_h // 2
         self._heading(surface, t(K + "overall", player=s.player, game=self._title(s.game)), rect, y, inset)
         y = self._pairs(surface, figure_rows(s), rect, y + row_h, inset, row_h)
         self._heading(surface, t(K + "by_level"), rect, y, inset)
-        y += row_h
-        inner = rect.width - 2 * inset
-        cols = [rect.x + inset, rect.x + inset + int(inner * 0.40), rect.x + inset + int(inner * 0.60),
-                rect.x + inset + int(inner * 0.80)]
-        widths = [int(inner * 0.38), int(inner * 0.19), int(inner * 0.19), int(inner * 0.20)]
-        head = [t(K + "opponent"), t(K + "games"), t(K + "wins"), t(K + "win_rate")]
-        for i, (x, w, text) in enumerate(zip(cols, widths, head)):
-            anchor = {"midleft": (x, y)} if i == 0 else {"center": (x + w // 2, y)}
-            line(surface, text, m.font_small, theme.TEXT_MUTED, w, **anchor)
-        y += row_h
+        y += row_h // 2 + m.px(4)
+        for i, (x, w, lines) in enumerate(zip(cols, widths, heads)):
+            top = y + head_h - block_height(lines, m.font_small)          # headers sit on one baseline
+            draw_block(surface, lines, m.font_small, theme.TEXT_MUTED, x, top, align="left" if i == 0 else "center",
+                       width=w)
+        y += head_h + row_h // 2
         for row in levels:
             for i, (x, w, text) in enumerate(zip(cols, widths, row)):
                 anchor = {"midleft": (x, y)} if i == 0 else {"center": (x + w // 2, y)}
