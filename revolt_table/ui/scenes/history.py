@@ -354,7 +354,10 @@ class HistoryScene(ReadingPage):
         m = self.metrics
         top = header_bottom(m)
         bottom = size[1] - m.pad
-        bw = min(m.box(250), size[0] // 4)
+        bh = m.button_height
+        label = font(m.tx(20), True)                    # a button's label size, or a little more
+        need = max(label.size(b.text)[0] for b in self.buttons) + bh // 2 + m.px(8)
+        bw = max(min(m.box(250), size[0] // 4), min(need, int(size[0] * 0.3)))     # labels whole in German
         width = min(size[0] - 2 * m.pad, m.px(1500))
         x0 = (size[0] - width) // 2
         list_w = width - bw - m.pad
@@ -367,7 +370,6 @@ class HistoryScene(ReadingPage):
         self.panel_rect = pygame.Rect(x0, top, list_w, self.list.rect.height + m.px(20))
         self.status_y = self.panel_rect.bottom + m.gap
         self.list_x, self.list_w = x0, list_w
-        bh = m.button_height
         y = top
         for button in self.buttons:
             if not button.visible:
@@ -421,7 +423,7 @@ class HistoryScene(ReadingPage):
             names = t("history.text.separator").join(s.seats[w].name for w in s.winners)
             last = (t("history.text.winners" if len(s.winners) > 1 else "history.text.winner", names=names),
                     theme.TEXT, False)
-        for text, size, colour, bold in ((self.title_of(s), small + m.px(2), theme.GOLD_LIGHT, True),
+        for text, size, colour, bold in ((self.title_of(s), m.tx(17), theme.GOLD_LIGHT, True),
                                          (when, small, theme.TEXT_MUTED, False), (last[0], small, last[1], False)):
             lines = lines_of(text, size, left_w, bold=bold)
             parts.append(Part(lines, size, colour, bold, 0, y, left_w, "left"))
@@ -435,7 +437,7 @@ class HistoryScene(ReadingPage):
             name = ("★ " if won else "") + (who.name or t("setup.seat_number", number=seat + 1))
             cells.append(((name, small, theme.GOLD_LIGHT if won else theme.TEXT, won),
                           (level_name(who.kind), small, theme.TEXT_MUTED, False),
-                          (str(points), small + m.px(1), theme.GOLD_LIGHT if won else theme.TEXT, True)))
+                          (str(points), m.tx(16), theme.GOLD_LIGHT if won else theme.TEXT, True)))
         gap = m.px(8)
         need = max((font(size, bold).size(text)[0] for cell in cells for text, size, _c, bold in cell), default=1)
         columns = max(1, min(len(cells), right_w // max(1, min(right_w, need + gap))))

@@ -79,7 +79,7 @@ class BoardSection(ReviewSection):
         sub = level_name(review.entry.seats[seat].kind)
         if end:
             sub = tn(R + "points", review.entry.scores[seat], level=sub)
-        return [(name, m.font_small, True), (sub, m.font_small - m.px(1), False)]
+        return [(name, m.font_small, True), (sub, m.tx(14), False)]
 
     def draw_seat(self, surface: pygame.Surface, band: pygame.Rect, seat: int, pos: Position, active: bool) -> None:
         m = self.metrics

@@ -29,6 +29,7 @@ import pygame
 
 from revolt_table.records.stats import percent
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import header_bottom
 from revolt_table.ui.scenes.history import row_band
@@ -107,7 +108,9 @@ def review_geom(m, size: tuple[int, int]) -> ReviewGeom:
         nav.append(pygame.Rect(x, y, bw, bh))
         x += bw + m.gap
     # the side column: moves, then the text panel, then Analyse and Back
-    back_w = int(side_w * 0.36)
+    label = font(m.tx(20), True)                    # a button's label size, or a little more
+    back_need = label.size(t("common.back"))[0] + bh // 2 + m.px(8)
+    back_w = min(int(side_w * 0.36), max(int(side_w * 0.26), back_need))    # Analyse's counts keep their size
     row_h = m.font_small + m.px(14)
     list_h = int((y - m.gap - content_top) * 0.42)
     moves = pygame.Rect(sx, content_top, side_w, list_h)       # rows wrap (WrapList): any height
@@ -428,7 +431,7 @@ class NotesSection(ReviewSection):
                 h = heights[id(e)] + top
                 out.append((h, lambda surface, y, e=e, h=h, top=top:
                             self.draw_option(surface, pygame.Rect(rect.x, y + top, rect.width, h - top), analysis, e)))
-            small = size - m.px(2)
+            small = m.tx(13)
             for text in lines_of(self._footnote(analysis), small, rect.width):
                 out.append(text_line(text, small, theme.TEXT_MUTED, False))
         return out
