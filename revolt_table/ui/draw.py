@@ -91,9 +91,14 @@ def text(surface: pygame.Surface, content: str, size: int, color: theme.Color, *
     return rect
 
 
-@lru_cache(maxsize=512)
 def render_text(content: str, size: int, color: theme.Color, bold: bool = False) -> pygame.Surface:
-    """Cached single-line text image (labels repeat every frame)."""
+    """Cached single-line text image (labels repeat every frame). Cached by the size drawn: a size under
+    the window's floor is drawn at the floor, which changes with the text size."""
+    return _render_text(content, max(int(size), fonts.floor()), color, bold)
+
+
+@lru_cache(maxsize=512)
+def _render_text(content: str, size: int, color: theme.Color, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(content, True, color)
 
 
@@ -133,10 +138,10 @@ def fit_lines(content: str, size: int, max_width: int, bold: bool = False, least
     """`content` on one line at the largest size down to `least` px (the smallest text anywhere at
     1024x640) that fits in max_width, else wrapped at `least` px into at most `max_lines` lines: a
     column heading ("Bônus de moedas") takes two lines rather than shrinking out of reach."""
-    fitted = _fitted(content, size, max_width, bold)
-    if font(fitted, bold).size(content)[0] <= max_width:
-        return fitted, [content]
     least = max(fonts.floor(), min(least, size))     # never under the window's smallest text (issue 28)
+    fitted = _fitted(content, size, max_width, bold)
+    if fitted >= least and font(fitted, bold).size(content)[0] <= max_width:
+        return fitted, [content]
     face = font(least, bold)
     wrapped = face.wrap(content, max_width)[:max_lines]
     lines = [piece for line in wrapped for piece in hyphenate(line, face, max_width)]   # a word too wide: hyphen

@@ -35,6 +35,9 @@ SIZES = [(1024, 640), (1280, 720)]
 # rows, Statistics, the Review's move list and analysis, Export's path): their sizes and overlaps are
 # measured, their cuts are not findings yet (issue 28 leaves them; see the report).
 CUT_BY_DESIGN = {"history", "statistics", "review", "history_export"}
+# Screens whose large text is not yet 1.2x everywhere: their rows are being made to wrap (branch `lists`),
+# and their large sizes come with that. Remove a screen from here when it is done.
+LARGE_PENDING = set(CUT_BY_DESIGN)
 LARGE = 1.2
 
 
@@ -45,7 +48,7 @@ class Walk:
         self.app, self.log, self.where = app, log, where
         self.findings: dict[str, set[str]] = {}
         self.beats: set[str] = set()
-        self.smaller_in_large: set[tuple[str, int, int]] = set()
+        self.smaller_in_large: dict[tuple[str, int, int], str] = {}      # (text, normal px, large px) -> where
 
     def draw(self) -> Screen:
         app = self.app
@@ -55,8 +58,9 @@ class Walk:
             scene.draw(screen)
         return screen
 
-    def check(self, label: str, cuts: bool = True) -> None:
-        """`cuts` False: a cut is not a finding here (see CUT_BY_DESIGN)."""
+    def check(self, label: str, cuts: bool = True, large: bool = True) -> None:
+        """`cuts` False: a cut is not a finding here (see CUT_BY_DESIGN); `large` False: a text less than
+        1.2 times larger in large text is not one (see LARGE_PENDING)."""
         app = self.app
         before = app.settings.text_size
         sizes: dict[str, dict[str, int]] = {}
@@ -73,10 +77,13 @@ class Walk:
                     seen[content] = min(px, seen.get(content, px))
             sizes[text_size] = seen
         app.set_text_size(before)
-        for content, px in sizes["normal"].items():       # noted, not yet asserted (see the docstring)
-            large = sizes["large"].get(content)
-            if large is not None and large < LARGE * px:
-                self.smaller_in_large.add((content, px, large))
+        for content, px in sizes["normal"].items():
+            grown = sizes["large"].get(content)
+            if grown is not None and grown < LARGE * px:
+                self.smaller_in_large.setdefault((content, px, grown), label)
+                if large:
+                    self.findings.setdefault(f"{content!r} is {px} px, {grown} px in large text (< {LARGE}x)",
+                                             set()).add(label)
 
     def choices(self) -> tuple[str, ...]:
         """Labels of the buttons on screen: their "…" says a dialog follows ("Export…"), not a cut."""
@@ -106,7 +113,7 @@ def test_every_screen_outside_the_tables(make_app, lang):
                         app.reset_to(Scene(app))
                     app.push(make(app))
                     run_frames(app, 2)
-                    walk.check(name, cuts=name not in CUT_BY_DESIGN)
+                    walk.check(name, cuts=name not in CUT_BY_DESIGN, large=name not in LARGE_PENDING)
                     app.pop()
             finally:
                 i18n.set_language("en")

@@ -21,6 +21,8 @@ from revolt_table.ui import draw, matchtext, recorder, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button
+from revolt_table.ui.widgets.base import fitting_height
+from revolt_table.ui.widgets.button import button_grid
 
 if TYPE_CHECKING:
     from revolt_table.ui.session import Session
@@ -122,21 +124,24 @@ class ResultsScene(PageScene):
         n = len(self.data.rows)
         self.group_h = m.px(26) if self.data.detail_columns else 0
         self.foot_h = m.px(26) if self.data.footnote else 0
-        room = size[1] - top - 3 * m.pad - m.button_height - self.foot_h
-        self.row_h = min(m.px(52), max(m.px(28), (room - 2 * m.gap - self.group_h) // (n + 1)))
+        rows_of_buttons, bw = button_grid(self.buttons, size[0] - 2 * m.pad, m.box(220), m.button_height, m.gap)
+        room = size[1] - top - 3 * m.pad - rows_of_buttons * (m.button_height + m.gap) + m.gap - self.foot_h
+        self.row_h = min(m.box(52), max(m.box(28), (room - 2 * m.gap - self.group_h) // (n + 1)))
         cols = len(self.game_columns) + 1 + len(self.data.detail_columns)
         width = min(size[0] - 2 * m.pad, m.px(360 + 110 * cols))
         height = (n + 1) * self.row_h + 2 * m.gap + self.group_h
         top += max(0, (room - height) // 3)          # sit a little above centre when there is room
         self.panel_rect = pygame.Rect(size[0] // 2 - width // 2, top, width, height)
-        n = len(self.buttons)
-        bw, bh = min(m.px(220), (size[0] - 2 * m.pad - (n - 1) * m.gap) // n), m.button_height
-        total = n * bw + (n - 1) * m.gap
-        bx = size[0] // 2 - total // 2
-        by = min(self.panel_rect.bottom + self.foot_h + m.pad * 2, size[1] - m.pad - bh)
-        for button in self.buttons:
-            button.set_rect(pygame.Rect(bx, by, bw, bh))
-            bx += bw + m.gap
+        bh = m.button_height
+        per_row = -(-len(self.buttons) // rows_of_buttons)
+        block = rows_of_buttons * (bh + m.gap) - m.gap
+        by = min(self.panel_rect.bottom + self.foot_h + m.pad * 2, size[1] - m.pad - block)
+        for r in range(rows_of_buttons):
+            row = self.buttons[r * per_row:(r + 1) * per_row]
+            bx = size[0] // 2 - (len(row) * bw + (len(row) - 1) * m.gap) // 2
+            for button in row:
+                button.set_rect(pygame.Rect(bx, by + r * (bh + m.gap), bw, bh))
+                bx += bw + m.gap
 
     def column_centres(self) -> tuple[int, list[int], int]:
         """(name column width, centre x of every value column (detail first, then games and total), width)."""
@@ -174,7 +179,7 @@ class ResultsScene(PageScene):
                 pygame.draw.line(surface, theme.GOLD_DARK, (left + m.px(6), y + self.group_h - 2),
                                  (right - m.px(6), y + self.group_h - 2), 1)
             y += self.group_h
-        size = max(10, int(self.row_h * 0.40))
+        size = fitting_height(m.label(m.box(52)), self.row_h)      # rows squeezed: the text keeps its size
         head = y + self.row_h // 2
         draw.text(surface, t("results.player"), m.font_small, theme.GOLD, bold=True, midleft=(x0, head))
         for cx, heading in zip(centres, data.detail_columns + self.game_columns + [t("results.total")]):
