@@ -80,6 +80,10 @@ class Metrics:
         """The type size of a label `share` of a box's height (a button, a row: see label_px)."""
         return label_px(height, share, self.text)
 
+    def sized(self, value: float) -> int:
+        """A length that holds text (a corner box, a text button's width): grows as the text does."""
+        return self.px(value * self.text)
+
     def box(self, value: float) -> int:
         """Controls grow with large text, a little less than the text itself."""
         return self.px(value * box_growth(self.text))

@@ -45,9 +45,13 @@ class Action:
 
 
 def wrap(text: str, size: int, width: int, bold: bool, max_lines: int, floor: int) -> tuple[int, list[str]]:
-    """`text` in as few lines of `width` as reads well: one line if it fits at 85 % of `size` or more,
-    else the largest size down to `floor` at which it wraps into at most `max_lines` lines (at `floor`
-    the lines may be more: the caller clips). Returns the size and the lines."""
+    """`text` in as few lines of `width` as reads well: at `size` on one line or wrapped into at most
+    `max_lines` (so large text is large here too, issue 28), else one line if it fits at 85 % of `size`
+    or more, else the largest size down to `floor` at which it wraps into at most `max_lines` lines (at
+    `floor` the lines may be more: the caller clips). Returns the size and the lines."""
+    lines = font(size, bold).wrap(text, width)
+    if len(lines) <= max_lines:
+        return size, lines
     for one in range(size, max(floor, int(size * 0.85)) - 1, -1):
         if font(one, bold).size(text)[0] <= width:
             return one, [text]
