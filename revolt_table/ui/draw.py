@@ -158,6 +158,8 @@ def hyphenate(line: str, face, max_width: int) -> list[str]:
         cut = len(rest) - 1
         while cut > 2 and face.size(rest[:cut] + "-")[0] > max_width:
             cut -= 1
+        if " " not in rest.strip() and len(rest) - cut < 4:      # one word: halves ("Durch-gang", not "Durchg-ang")
+            cut = min(cut, max(3, (len(rest) + 1) // 2))
         head = rest[:cut]
         out.append(head if head.endswith((" ", "-")) else head + "-")
         rest = rest[cut:].lstrip()

@@ -205,11 +205,11 @@ class ActionsSection(Section):
     def layout_buttons(self) -> list[tuple[pygame.Rect, Action]]:
         m, area = self.metrics, self.buttons_rect
         px = m.px
-        h, gap, x = px(38), px(10), area.x
+        h, gap, x = m.box(38), px(10), area.x
         out = []
         for action in self.actions():
             width = font(m.font_body, True).size(action.label)[0] + px(40 if action.key else 28)   # drawn at font_body
-            width = max(px(84), min(width, px(170)))
+            width = max(px(84), min(width, m.sized(190)))
             out.append((pygame.Rect(x, area.y, width, h), action))
             x += width + gap
         if out and out[-1][0].right > area.right:               # squeeze into the room there is
@@ -250,7 +250,7 @@ class ActionsSection(Section):
             self.prompt_box = pygame.Rect(0, 0, 0, 0)
             return
         m, area = self.metrics, self.prompt_rect
-        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 2, max(11, m.font_small - m.px(2)))
+        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 3, max(11, m.font_small - m.px(2)))
         images = [draw.render_text(line, size, theme.GOLD_LIGHT, True) for line in lines[:3]]
         width = max(img.get_width() for img in images)
         height = sum(img.get_height() for img in images)

@@ -73,9 +73,9 @@ class ChoicePopup(Section):
         if not self.choices:
             return
         m, g = self.metrics, self.geom
-        widest = max(draw.render_text(c.label, m.font_small + m.px(1), theme.TEXT, True).get_width()
+        widest = max(draw.render_text(c.label, m.tx(16), theme.TEXT, True).get_width()   # as choice_button
                      for c in self.choices)
-        size = (min(g.size[0] - m.px(40), widest + m.px(60)), m.px(36))
+        size = (min(g.size[0] - m.px(40), widest + m.px(60)), m.box(36))
         self.rects = widgets.stack_above(self.anchor, len(self.choices), size, m.px(6), m.px(10),
                                          pygame.Rect((0, 0), g.size).inflate(-m.px(20), -m.px(20)))
         self.rect = self.rects[0].unionall(self.rects)
