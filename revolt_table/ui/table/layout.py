@@ -154,11 +154,11 @@ class TableGeometry:
         self.stack_h = px(54)
         self.mini_h = px(34)
         self.pile_h = px(80)
-        pod_w, pod_h = m.box(232), px(self.pod_height)
+        pod_w, pod_h = px(232), px(self.pod_height)
         # the viewer's hand along the bottom, between its own pod (left) and the centre pod (right)
         self.hand = pygame.Rect(edge + pod_w + edge, h - edge - self.hand_h, w - 2 * (2 * edge + pod_w), self.hand_h)
         self.menu_button = pygame.Rect(w - edge - px(44), edge, px(44), px(44))
-        self.hud = pygame.Rect(edge, edge, m.sized(214), m.sized(92))   # holds text: grows with it
+        self.hud = pygame.Rect(edge, edge, m.box(214), m.box(92))     # holds text: grows with it
         bottom = self.bottom_seat
         slot_w, slot_h = card_size(self.table_h)
         self.pods = {}
