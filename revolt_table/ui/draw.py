@@ -114,15 +114,15 @@ def _fitted(content: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
-def fit_parts(text: str, size: int, width: int, sep: str = " · ") -> tuple[str, int]:
-    """A line of parts ("Farmer · AI · normal") that fits `width`: whole, smaller down to the window's
-    smallest text, else without its last parts, whole ones (issue 28: "Fazendeiro · IA · nor…" cut a
-    word); cut with "…" only if even its first part is too wide."""
+def fit_parts(text: str, size: int, width: int, sep: str = " · ", least: int = 0) -> tuple[str, int]:
+    """A line of parts ("Farmer · AI · normal") that fits `width`: whole, smaller down to `least` (the
+    window's smallest text at most), else without its last parts, whole ones (issue 28: "Fazendeiro ·
+    IA · nor…" cut a word); cut with "…" only if even its first part is too wide."""
     parts = text.split(sep)
     while len(parts) > 1:
         line = sep.join(parts)
         fitted = _fitted(line, size, width)
-        if font(fitted).size(line)[0] <= width:
+        if fitted >= min(least, size) and font(fitted).size(line)[0] <= width:
             return line, fitted
         parts.pop()
     if font(_fitted(parts[0], size, width)).size(parts[0])[0] <= width:

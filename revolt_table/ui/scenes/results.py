@@ -123,7 +123,9 @@ class ResultsScene(PageScene):
         """The table sized by its text (issue 28): the heading row as tall as its wrapped headings, a
         group's title on two lines if need be, the footnote's lines counted; the rows share what is left."""
         m = self.metrics
-        top = header_bottom(m) + (m.px(44) if self.data.subtitle else m.px(8))
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        sub_px, sub = self.subtitle_lines()
+        top = header_bottom(m) + (len(sub) * (font(sub_px, True).get_linesize() - 1) + m.px(20) if sub else m.px(8))
         n = len(self.data.rows)
         rows_of_buttons, bw = button_grid(self.buttons, size[0] - 2 * m.pad, m.box(220), m.button_height, m.gap)
         cols = len(self.game_columns) + 1 + len(self.data.detail_columns)
@@ -135,8 +137,8 @@ class ResultsScene(PageScene):
         if self.data.detail_columns:
             wide = any(face.size(title)[0] > right - left - m.px(4) for title, left, right in self.groups())
             self.group_h = (2 * line + m.px(6)) if wide else m.px(26)
-        _name_w, _centres, col_w = self.column_centres()
-        most = max(len(self.heading_lines(heading, col_w)[1]) for heading in self.headings())
+        _name_w, _centres, widths = self.column_centres()
+        most = max(len(self.heading_lines(heading, w)[1]) for heading, w in zip(self.headings(), widths))
         self.head_h = max(m.box(28), most * line + m.px(10))
         self.foot_h = 0
         if self.data.footnote:
@@ -157,13 +159,21 @@ class ResultsScene(PageScene):
                 button.set_rect(pygame.Rect(bx, by + r * (bh + m.gap), bw, bh))
                 bx += bw + m.gap
 
+    def subtitle_lines(self) -> tuple[int, list[str]]:
+        """The line over the table (who won): at its size, on two lines if need be (never smaller)."""
+        m, subtitle = self.metrics, self.data.subtitle
+        if not subtitle:
+            return 0, []
+        size = int(m.font_heading * 0.9)
+        return draw.fit_lines(subtitle, size, m.width - 2 * m.pad, bold=True, least=size)
+
     def headings(self) -> list[str]:
         return self.data.detail_columns + self.game_columns + [t("results.total")]
 
-    def heading_lines(self, heading: str, col_w: int) -> tuple[int, list[str]]:
+    def heading_lines(self, heading: str, width: int) -> tuple[int, list[str]]:
         """A column's heading at the small type's size, wrapped (never smaller: large text stays large)."""
         m = self.metrics
-        return draw.fit_lines(heading, m.font_small, col_w - m.px(6), bold=True, least=m.font_small, max_lines=3)
+        return draw.fit_lines(heading, m.font_small, width - m.px(6), bold=True, least=m.font_small, max_lines=3)
 
     def footnote_lines(self) -> tuple[int, list[str]]:
         m = self.metrics
@@ -175,42 +185,60 @@ class ResultsScene(PageScene):
         m = self.metrics
         return fitting_height(m.label(m.box(52)), self.row_h)
 
-    def column_centres(self) -> tuple[int, list[int], int]:
-        """(name column width, centre x of every value column (detail first, then games and total), width).
-        The name column is as wide as the longest name needs, within its share; the rest is the values'."""
+    def column_centres(self) -> tuple[int, list[int], list[int]]:
+        """(name column width, centre x of every value column (detail first, then games and total), their
+        widths). The name column is as wide as the longest name needs, within its share; a value column
+        is at least as wide as its heading's longest word ("Bonificación"), the others share the rest."""
         m, p = self.metrics, self.panel_rect
         detail = len(self.data.detail_columns)
         cols = detail + len(self.game_columns) + 1
         share = int(p.width * (0.42 if cols <= 2 else 0.30 if cols <= 5 else 0.22))
         face = font(m.label(m.box(52)), True)
         names = [face.size("★ " + row.name)[0] for row in self.data.rows] + [face.size(t("results.player"))[0]]
-        name_w = min(share, max(names, default=0) + m.px(12)) if cols > 5 else share
+        name_w = min(share, max(names, default=0) + m.px(12))
         gap = m.px(16) if detail else 0             # a little air between the two column groups
-        col_w = (p.width - name_w - 2 * m.pad - gap) // cols
-        x0 = p.x + m.pad + name_w
-        centres = [x0 + col_w * c + col_w // 2 + (gap if c >= detail else 0) for c in range(cols)]
-        return name_w, centres, col_w
+        room = p.width - name_w - 2 * m.pad - gap
+        heads = font(m.font_small, True)
+        need = [max(heads.size(word)[0] for word in (heading.split() or [""])) + m.px(8) for heading in self.headings()]
+        widths = [room // cols] * cols
+        wide: set[int] = set()
+        while True:                                # the narrow ones give way, evenly, down to their own need
+            more = {c for c in range(cols) if c not in wide and need[c] > widths[c]}
+            if not more or sum(need[c] for c in wide | more) >= room or len(wide | more) == cols:
+                break
+            wide |= more
+            rest = (room - sum(need[c] for c in wide)) // (cols - len(wide))
+            widths = [need[c] if c in wide else rest for c in range(cols)]
+        x = p.x + m.pad + name_w
+        centres = []
+        for c, w in enumerate(widths):
+            x += gap if c == detail and detail else 0
+            centres.append(x + w // 2)
+            x += w
+        return name_w, centres, widths
 
     def groups(self) -> list[tuple[str, int, int]]:
         """The column groups over the table (this game's breakdown, the match): (title, left, right)."""
         data, detail = self.data, len(self.data.detail_columns)
         if not detail:
             return []
-        _name_w, centres, col_w = self.column_centres()
-        out = [(data.detail_title, centres[0] - col_w // 2, centres[detail - 1] + col_w // 2)]
+        _name_w, centres, widths = self.column_centres()
+        out = [(data.detail_title, centres[0] - widths[0] // 2, centres[detail - 1] + widths[detail - 1] // 2)]
         if self.game_columns:                        # a single game has no match to head
-            out.append((data.match_title or t("results.title"), centres[detail] - col_w // 2, centres[-1] + col_w // 2))
+            out.append((data.match_title or t("results.title"), centres[detail] - widths[detail] // 2,
+                        centres[-1] + widths[-1] // 2))
         return out
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
         p = self.panel_rect
         data = self.data
-        if data.subtitle:
-            size = draw.fit_text(data.subtitle, int(m.font_heading * 0.9), m.width - 2 * m.pad, bold=True)
-            draw.text(surface, data.subtitle, size, theme.GOLD, bold=True,
-                      center=(p.centerx, p.top - m.px(28)), shadow=True)
-        name_w, centres, col_w = self.column_centres()
+        size, lines = self.subtitle_lines()
+        step = font(size, True).get_linesize() - 1
+        for i, line in enumerate(lines):
+            draw.text(surface, line, size, theme.GOLD, bold=True, shadow=True,
+                      center=(p.centerx, p.top - m.px(10) - step // 2 - (len(lines) - 1 - i) * step))
+        name_w, centres, widths = self.column_centres()
         detail = len(data.detail_columns)
         x0 = p.x + m.pad
         y = p.y + m.gap
@@ -225,8 +253,8 @@ class ResultsScene(PageScene):
         size = self.cell_size()
         head = y + self.head_h // 2
         draw.text(surface, t("results.player"), m.font_small, theme.GOLD, bold=True, midleft=(x0, head))
-        for cx, heading in zip(centres, self.headings()):
-            fit, lines = self.heading_lines(heading, col_w)
+        for cx, heading, width in zip(centres, self.headings(), widths):
+            fit, lines = self.heading_lines(heading, width)
             draw.lines_at(surface, lines, fit, theme.GOLD, (cx, head), bold=True)
         pygame.draw.line(surface, theme.GOLD_DARK, (x0, y + self.head_h - 1), (p.right - m.pad, y + self.head_h - 1), 1)
         for r, row in enumerate(data.rows):
@@ -250,7 +278,7 @@ class ResultsScene(PageScene):
                 colour = theme.GOLD_LIGHT if last else theme.TEXT_MUTED if c < detail else theme.TEXT
                 if row.marked and c == detail - 1:
                     colour = theme.DANGER
-                fit = draw.fit_text(cell, size, col_w - m.px(6), bold=last)
+                fit = draw.fit_text(cell, size, widths[c] - m.px(6), bold=last)
                 draw.text(surface, cell, fit, colour, bold=last, center=(cx, mid))
         if detail:
             top, bottom = y + m.px(4), y + self.head_h + self.row_h * len(data.rows) - m.px(4)

@@ -250,23 +250,23 @@ class SettingsScene(PageScene):
             self.columns.append(pygame.Rect(x, y, col_w, caption_h))
             y += caption_h
             label_px = m.label(m.row_height)                      # the labels' share: room for the longest whole
-            labels = [getattr(row, "label", "") for row in rows] + [t(key) for key in self.button_labels[c]]
-            widest = max(font(label_px).size(label)[0] for label in labels) + row_h // 3 + 4
+            face = font(label_px)
+            widest = max(face.size(getattr(row, "label", ""))[0] for row in rows) + row_h // 3 + 4
             ratio = min(0.66, max(0.5, widest / col_w))
             for row in rows:
                 row.label_ratio = ratio
                 row.set_rect(pygame.Rect(x, y, col_w, row_h))
                 y += row_h + gap
-            beside = int(col_w * (1 - ratio))                   # a button beside its label: as wide as a control
-            if c == 0:                                          # label drawn in draw_content
-                for i, button in enumerate((self.rules_folder_button, self.tips_button)):
-                    bw = min(col_w, max(beside, label_width(button.text, m.row_height)))
-                    button.set_rect(pygame.Rect(x + col_w - bw, y + i * (row_h + gap), bw, row_h))
-            if c == 1:
-                bw = min(col_w, max(m.box(260), label_width(self.reset_look_button.text, m.row_height)))
-                self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
-                bw = min(col_w, max(beside, label_width(self.about_button.text, m.row_height)))
-                self.about_button.set_rect(pygame.Rect(x + col_w - bw, y + row_h + gap, bw, row_h))
+            # a button beside its label: as wide as a control, its label whole, the row's label whole
+            beside = [(self.rules_folder_button, "settings.rules_folder"), (self.tips_button, "settings.tips")] \
+                if c == 0 else [(self.reset_look_button, ""), (self.about_button, "about.settings_label")]
+            for i, (button, key) in enumerate(beside):
+                least = m.box(260) if not key else int(col_w * (1 - ratio))
+                bw = max(least, label_width(button.text, m.row_height))
+                if key:
+                    bw = min(bw, max(label_width(button.text, m.row_height), col_w - face.size(t(key))[0] - m.gap))
+                bw = min(col_w, bw)
+                button.set_rect(pygame.Rect(x + col_w - bw, y + i * (row_h + gap), bw, row_h))
         for widget in (*self.game_rows, *self.window_rows, self.rules_folder_button, self.tips_button,
                        self.reset_look_button, self.about_button):
             widget.design_height = m.row_height          # squeezed rows keep their text's size (issue 28)
@@ -277,9 +277,6 @@ class SettingsScene(PageScene):
                                               min(self.folder_line_y + half + m.pad,
                                                   size[1] - m.pad - m.button_height),
                                               bw, m.button_height))
-
-    #: the labels drawn beside a button, per column (draw_content)
-    button_labels = (("settings.rules_folder", "settings.tips"), ("about.settings_label",))
 
     def folder_lines(self) -> tuple[int, list[str]]:
         """The line under the panel saying where the rules folder is: a long folder takes two lines at
