@@ -63,7 +63,7 @@ class Walk:
         1.2 times larger in large text is not one (see LARGE_PENDING)."""
         app = self.app
         before = app.settings.text_size
-        sizes: dict[str, dict[str, int]] = {}
+        sizes: dict[str, dict[tuple[str, bool], int]] = {}
         for text_size in ("normal", "large"):
             app.set_text_size(text_size)
             screen = self.draw()
@@ -71,14 +71,14 @@ class Walk:
                 if not cuts and finding.endswith(f"cut with {ELLIPSIS}"):
                     continue
                 self.findings.setdefault(finding, set()).add(f"{label} ({text_size})")
-            seen: dict[str, int] = {}
-            for content, px, *_rest in screen.texts:
+            seen: dict[tuple[str, bool], int] = {}      # a text in bold and in regular: two roles ("1")
+            for (content, px, *_rest), bold in zip(screen.texts, screen.bold):
                 if content.strip():
-                    seen[content] = min(px, seen.get(content, px))
+                    seen[content, bold] = min(px, seen.get((content, bold), px))
             sizes[text_size] = seen
         app.set_text_size(before)
-        for content, px in sizes["normal"].items():
-            grown = sizes["large"].get(content)
+        for (content, bold), px in sizes["normal"].items():
+            grown = sizes["large"].get((content, bold))
             if grown is not None and grown < LARGE * px:
                 self.smaller_in_large.setdefault((content, px, grown), label)
                 if large:

@@ -200,6 +200,8 @@ class ResultsScene(PageScene):
         room = p.width - name_w - 2 * m.pad - gap
         heads = font(m.font_small, True)
         need = [max(heads.size(word)[0] for word in (heading.split() or [""])) + m.px(8) for heading in self.headings()]
+        for c, cells in enumerate(zip(*(self.cells(row) for row in self.data.rows))):    # "Terrateniente"
+            need[c] = max(need[c], max(font(m.label(m.box(52)), c == cols - 1).size(cell)[0] for cell in cells) + m.px(8))
         widths = [room // cols] * cols
         wide: set[int] = set()
         while True:                                # the narrow ones give way, evenly, down to their own need
@@ -216,6 +218,13 @@ class ResultsScene(PageScene):
             centres.append(x + w // 2)
             x += w
         return name_w, centres, widths
+
+    def cells(self, row) -> list[str]:
+        """A row's values as shown: this game's breakdown, the match's games, the total."""
+        detail = len(self.data.detail_columns)
+        details = (list(row.detail) + [""] * detail)[:detail]
+        points = [("—" if v is None else str(v)) for v in row.points] if self.game_columns else []
+        return details + points + [str(row.total)]
 
     def groups(self) -> list[tuple[str, int, int]]:
         """The column groups over the table (this game's breakdown, the match): (title, left, right)."""
@@ -270,9 +279,7 @@ class ResultsScene(PageScene):
             label = ("★ " if winner else "") + row.name
             fit = draw.fit_text(label, size, name_w - m.px(8), bold=winner)
             draw.text(surface, label, fit, theme.GOLD_LIGHT if winner else theme.TEXT, bold=winner, midleft=(x0, mid))
-            details = (list(row.detail) + [""] * detail)[:detail]
-            points = [("—" if v is None else str(v)) for v in row.points] if self.game_columns else []
-            cells = details + points + [str(row.total)]
+            cells = self.cells(row)
             for c, (cx, cell) in enumerate(zip(centres, cells)):
                 last = c == len(cells) - 1
                 colour = theme.GOLD_LIGHT if last else theme.TEXT_MUTED if c < detail else theme.TEXT

@@ -274,8 +274,8 @@ class ActionsSection(Section):
             self.prompt_box = pygame.Rect(0, 0, 0, 0)
             return
         m, area = self.metrics, self.prompt_rect
-        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 3, max(11, m.font_small - m.px(2)))
-        images = [draw.render_text(line, size, theme.GOLD_LIGHT, True) for line in lines[:3]]
+        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 4, max(11, m.font_small - m.px(2)))
+        images = [draw.render_text(line, size, theme.GOLD_LIGHT, True) for line in lines[:4]]
         width = max(img.get_width() for img in images)
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, width + m.px(28), height + m.px(14))
