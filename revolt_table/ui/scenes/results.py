@@ -201,7 +201,8 @@ class ResultsScene(PageScene):
         heads = font(m.font_small, True)
         need = [max(heads.size(word)[0] for word in (heading.split() or [""])) + m.px(8) for heading in self.headings()]
         for c, cells in enumerate(zip(*(self.cells(row) for row in self.data.rows))):    # "Terrateniente"
-            need[c] = max(need[c], max(font(m.label(m.box(52)), c == cols - 1).size(cell)[0] for cell in cells) + m.px(8))
+            face = font(m.label(m.box(52)), c == cols - 1)
+            need[c] = max(need[c], max(face.size(cell)[0] for cell in cells) + m.px(8))
         widths = [room // cols] * cols
         wide: set[int] = set()
         while True:                                # the narrow ones give way, evenly, down to their own need
