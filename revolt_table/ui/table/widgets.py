@@ -65,13 +65,13 @@ def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
                          border_radius=radius + px(3))
     room, centre = rect.w - px(12), rect.center
     if key:       # the label stays clear of the key letter in the corner, whatever the text size
-        key_left = rect.right - px(6) - draw.render_text(key, metrics.tx(11), fg).get_width()
+        key_left = rect.right - px(6) - draw.render_text(key, max(MIN_TEXT, metrics.tx(11)), fg).get_width()
         centre = (rect.centerx - px(4), rect.centery)
         room = min(room, 2 * (key_left - px(4) - centre[0]))
     text_size, lines = draw.fit_lines(label, size or metrics.font_small, room, True, MIN_TEXT)   # else 2 lines
     draw.lines_at(surface, lines, text_size, fg, centre, bold=True)
     if key:
-        draw.text(surface, key, metrics.tx(11), fg,
+        draw.text(surface, key, max(MIN_TEXT, metrics.tx(11)), fg,
                   midright=(rect.right - px(6), rect.y + max(px(10), MIN_TEXT // 2 + px(3))))
 
 
