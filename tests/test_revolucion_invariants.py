@@ -61,6 +61,30 @@ def test_ai_games_end_and_only_legal_moves_are_accepted():
         assert sum(state.scores) == 1
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_games_where_every_seat_digs_end_within_a_move_bound(players):
+    """ai:normal and Hint swap their bomb cards away and dig (`dig: draw`, issue 29), so hands grow: every
+    seeded game of ai:normal, ai:easy and Hint's seat still ends well inside the bound (about 300 moves),
+    every card still accounted for."""
+    from revolt_table.ai import hints
+    for seed in range(12):
+        state = RULES.new_game(players, seed=500 + seed)
+        agents = [make_agent("ai:normal" if s % 2 else "ai:easy", RULES) for s in range(players)]
+        rngs = [random.Random(seed * 10 + s) for s in range(players)]
+        steps = 0
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_moves(seat)
+            if seat == 0:
+                move, _ = hints.hint(RULES, state.view(0), legal)
+            else:
+                move = agents[seat].choose(state.view(seat), legal, rngs[seat])
+            state.apply(seat, move)
+            steps += 1
+            assert steps < 3000, f"{players}p seed {seed}: no end after {steps} moves"
+        assert Counter(state.card_count()) == deck_counter()
+
+
 def test_illegal_texts_are_rejected():
     state = RULES.new_game(4, seed=1)
     seat = state.to_act[0]

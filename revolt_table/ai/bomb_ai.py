@@ -60,6 +60,10 @@ class BombHeuristicAgent(HeuristicAgent):
         c = self.card(cid)
         same = hand.count(cid)
         if c.type == "movement":
+            # cards turned up while digging are drawn (rules `dig: draw`): without bomb cards a turn
+            # digs and draws ~3 cards, so they are the first to go in the exchange (issue 29's search)
+            if self.t.dig_draws:
+                return 0.3
             movers = sum(1 for h in hand if self.card(h).type == "movement")
             return 3.0 if movers <= 2 else 0.8
         if c.effects("explosion"):
@@ -130,7 +134,7 @@ class BombHeuristicAgent(HeuristicAgent):
     def _exchange(self, view, infos, rng):
         hand = list(view.hand())
         keep = self.first(infos, "keep")
-        if view.info.ctx.swaps >= 3:
+        if view.info.ctx.swaps >= (8 if self.t.dig_draws else 3):
             return keep
         options = [(self.keep_value(i.card, hand), i) for i in infos if i.kind == "swap"]
         value, info = min(options, key=lambda x: (x[0], x[1].text))

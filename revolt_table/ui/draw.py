@@ -160,6 +160,7 @@ def hyphenate(line: str, face, max_width: int) -> list[str]:
             cut -= 1
         if " " not in rest.strip() and len(rest) - cut < 4:      # one word: halves ("Durch-gang", not "Durchg-ang")
             cut = min(cut, max(3, (len(rest) + 1) // 2))
+        cut = max(cut, 1)          # a box narrower than one letter: a letter a line, never a stall (issue 29)
         head = rest[:cut]
         out.append(head if head.endswith((" ", "-")) else head + "-")
         rest = rest[cut:].lstrip()

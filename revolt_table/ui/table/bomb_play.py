@@ -31,6 +31,9 @@ REACTION_PHASES = ("fort", "tactic_a", "tactic_d", "after_a", "after_d", "massac
 #: keys that press a kind of button ("N" says no, keeps the hand or defends with nothing)
 HOTKEYS = {"pass": (pygame.K_n, "N"), "keep": (pygame.K_n, "N"), "fight_none": (pygame.K_n, "N"),
            "attack": (pygame.K_a, "A"), "dig": (pygame.K_d, "D")}
+#: reaction cards shown as buttons of their own; more share one "Play a card…" button (issue 29: a hand of 30
+#: cards at the explosion made six buttons, too narrow for their words at 6 players)
+MAX_CARD_BUTTONS = 2
 ZOOM = 1.7             # a pointed card is shown this many times its height in the hand
 
 
@@ -68,6 +71,9 @@ def groups(table) -> dict[str, list[MoveInfo]]:
         else:
             continue
         out.setdefault(key, []).append(info)
+    answers = [key for key in out if key.startswith("card:")]
+    if len(answers) > MAX_CARD_BUTTONS:     # a big hand at the explosion: one "Play a card…", its popup lists them
+        out["card"] = [info for key in answers for info in out.pop(key)]
     order = ("send", "attack", "dig", "card", "fight_none", "keep", "pass")
     return dict(sorted(out.items(), key=lambda kv: order.index(kv[0].split(":")[0])))
 
@@ -75,6 +81,8 @@ def groups(table) -> dict[str, list[MoveInfo]]:
 def label(table, key: str, infos: list[MoveInfo]) -> str:
     if len(infos) == 1:
         return table.words(infos[0])
+    if key == "card":
+        return bt("move.play_any") + "…"
     if infos[0].kind == "attack":
         return bt("move.attack", name="…")
     if infos[0].kind == "send":
