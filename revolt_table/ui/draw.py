@@ -102,6 +102,9 @@ def _render_text(content: str, size: int, color: theme.Color, bold: bool = False
     return font(size, bold).render(content, True, color)
 
 
+render_text.cache_clear = _render_text.cache_clear      # type: ignore[attr-defined]  (as when it was cached)
+
+
 def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int:
     """Largest font size <= size at which `content` fits in max_width (so long names never spill), but
     never under the window's smallest text (fonts.floor): there it may still be too wide."""
