@@ -156,7 +156,8 @@ def _export_dialog(app):
     """The export question with a long path and the longest error under it."""
     from revolt_table.ui.scenes.dialog import Dialog
 
-    path = "/home/someone/Documents/revolt-table-revolucion-20260301-2000.json"
+    path = ("/home/maximilian-grossmann/Dokumente/Kartenspiele mit der Familie/Weihnachten 2026/"
+            "revolt-table-revolucion-20260301-2000.json")          # long enough to need two lines and more
     dialog = Dialog(app, i18n.t("history.screen.export_title"),
                     i18n.t("history.screen.export_prompt", game="Revolución", date="2026-03-01 20:00"),
                     ok=i18n.t("history.screen.export_ok"), on_ok=lambda text: None, field=path)

@@ -17,7 +17,8 @@ from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import OverlayScene
 from revolt_table.ui.widgets import Button, FocusGroup, TextField
-from revolt_table.ui.widgets.textfit import line, wrap
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of
+from revolt_table.ui.widgets.textfit import line
 
 MAX_PATH = 400
 
@@ -52,7 +53,8 @@ class Dialog(OverlayScene):
         self.title = title
         self.message = message
         self.on_ok = on_ok
-        self.error = ""
+        self._error = ""
+        self.error_lines: list[str] = []
         self.field = PathField(field) if field is not None else None
         self.ok_button = Button(ok, self.confirm, style="normal" if danger else "primary", name="ok")
         self.cancel_button = Button(t("common.cancel"), self.cancel, name="cancel")
@@ -60,6 +62,18 @@ class Dialog(OverlayScene):
         self.group = FocusGroup(widgets)
         self.group.focus(self.field or (self.cancel_button if danger else self.ok_button))
         self.danger = danger
+
+    @property
+    def error(self) -> str:
+        """The sentence under the field saying why OK did nothing (a long path and its reason wrap:
+        the dialog grows for them)."""
+        return self._error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self._error = text
+        if hasattr(self, "panel_rect"):
+            self.on_resize(self.app.size)
 
     # ---------------------------------------------------------------- actions
     def confirm(self) -> None:
@@ -85,10 +99,12 @@ class Dialog(OverlayScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         width = min(size[0] - 4 * m.pad, m.px(720))
-        self.lines = wrap(self.message, m.font_body, width - 2 * m.pad, max_lines=3)
+        self.lines = lines_of(self.message, m.font_body, width - 2 * m.pad)
+        self.error_lines = lines_of(self.error, m.font_small, width - 2 * m.pad) if self.error else []
+        error_h = max(m.px(30), block_height(self.error_lines, m.font_small) + m.px(12))
         line_h = m.font_body + m.px(8)
         height = (m.pad + m.font_heading + m.px(18) + len(self.lines) * line_h + m.gap
-                  + (m.row_height + m.px(30) if self.field else m.px(14)) + m.button_height + m.pad)
+                  + (m.row_height + error_h if self.field else m.px(14)) + m.button_height + m.pad)
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         x, y = self.panel_rect.x + m.pad, self.panel_rect.y + m.pad
@@ -99,8 +115,8 @@ class Dialog(OverlayScene):
         if self.field is not None:
             self.field.set_rect(pygame.Rect(x, y, width - 2 * m.pad, m.row_height))
             y += m.row_height
-            self.error_y = y + m.px(15)
-            y += m.px(30)
+            self.error_y = y + m.px(6)
+            y += error_h
         else:
             self.error_y = y
             y += m.px(14)
@@ -128,6 +144,5 @@ class Dialog(OverlayScene):
         for i, text in enumerate(self.lines):
             draw.text(surface, text, m.font_body, theme.TEXT,
                       midleft=(p.x + m.pad, self.text_y + i * (m.font_body + m.px(8))))
-        if self.error:
-            line(surface, self.error, m.font_small, theme.DANGER, inner, midleft=(p.x + m.pad, self.error_y))
+        draw_block(surface, self.error_lines, m.font_small, theme.DANGER, p.x + m.pad, self.error_y)
         self.group.draw(surface)

@@ -14,6 +14,7 @@ import pygame
 from revolt_table.ui import draw, theme
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scene import Scene
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of, step
 
 ARM_SECONDS = 0.35
 PULSE_SECONDS = 10.0      # the prompt pulses this long, then rests lit (at a peak: no jump), issue 30
@@ -63,20 +64,23 @@ class HandoverScene(Scene):
         surface.blit(draw.felt_background((w, h)), (0, 0))
         draw.veil(surface, (0, 0, 0, 110))
         cx, cy = w // 2, int(h * 0.40)
-        r = m.px(64)
+        r = m.tx(64)                             # the initial is text: it grows with large text too
         pygame.draw.circle(surface, theme.SHADOW, (cx + 3, cy + 5), r)
         pygame.draw.circle(surface, theme.PANEL, (cx, cy), r)
         pygame.draw.circle(surface, theme.GOLD, (cx, cy), r, max(2, m.px(4)))
         initial = (self.name.strip()[:1] or "?").upper()
-        draw.text(surface, initial, int(r * 1.05), theme.GOLD_LIGHT, bold=True, center=(cx, cy))
-        title = t("handover.pass_to", name=self.name)
-        size = draw.fit_text(title, m.font_title, w - 2 * m.pad, bold=True)
-        title_rect = draw.text(surface, title, size, theme.GOLD_LIGHT, bold=True,
-                               center=(cx, cy + r + m.px(48)), shadow=True)
-        draw.text(surface, t("handover.look_away"), m.font_body, theme.TEXT_MUTED,
-                  center=(cx, title_rect.bottom + m.px(26)))
+        draw.text(surface, initial, m.tx(67), theme.GOLD_LIGHT, bold=True, center=(cx, cy))
+        title = lines_of(t("handover.pass_to", name=self.name), m.font_title, w - 2 * m.pad, bold=True)
+        y = cy + r + m.px(48) - step(m.font_title) // 2              # a long name wraps: never smaller
+        for text in title:
+            y += step(m.font_title)
+            draw.text(surface, text, m.font_title, theme.GOLD_LIGHT, bold=True,
+                      center=(cx, y - step(m.font_title) // 2), shadow=True)
+        away = lines_of(t("handover.look_away"), m.font_body, w - 2 * m.pad)
+        y = draw_block(surface, away, m.font_body, theme.TEXT_MUTED, m.pad, y + m.px(8), align="center",
+                       width=w - 2 * m.pad)
         pulse = 0.5 + 0.5 * abs(((self.age * 0.8) % 2) - 1) if self.age < PULSE_SECONDS else 1.0
         color = theme.lerp_color(theme.TEXT_MUTED, theme.GOLD, pulse) if self.armed else theme.BUTTON_DISABLED
-        prompt = t("handover.confirm", name=self.name)
-        draw.text(surface, prompt, m.font_body, color, bold=True,
-                  center=(cx, min(h - m.pad * 2, title_rect.bottom + m.px(110))))
+        prompt = lines_of(t("handover.confirm", name=self.name), m.font_body, w - 2 * m.pad, bold=True)
+        y = min(h - m.pad - block_height(prompt, m.font_body), y + m.px(60))
+        draw_block(surface, prompt, m.font_body, color, m.pad, y, bold=True, align="center", width=w - 2 * m.pad)

@@ -26,7 +26,7 @@ import logging
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pygame
 
@@ -43,14 +43,11 @@ from revolt_table.ui.history_loader import HistoryLoader, reasons
 from revolt_table.ui.i18n import t, tn
 from revolt_table.ui.scenes.common import ReadingPage, header_bottom
 from revolt_table.ui.scenes.dialog import Dialog
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of, step
 from revolt_table.ui.widgets import Button
-from revolt_table.ui.widgets.listview import ListView
+from revolt_table.ui.widgets.wraplist import WrapList
 from revolt_table.ui.widgets.textfit import line
 
-
-def row_line(surface: pygame.Surface, content: str, size: int, color, width: int, **kwargs) -> pygame.Rect:
-    """A text in a History row: cut with "…" rather than shrunk, so a row's texts keep one size."""
-    return line(surface, content, size, color, width, smallest=size, **kwargs)
 
 def row_band(surface: pygame.Surface, m, band: pygame.Rect, selected: bool, hovered: bool,
              odd: bool = False) -> pygame.Rect:
@@ -105,7 +102,7 @@ class HistoryScene(ReadingPage):
         self._titles: dict[tuple[str, str, str], str] = {}
         self.left_share = 0.36           # of a row's width for the game, date and winner (on_resize)
         self._focus_moved = False        # focus left Replay because it went grey (it comes back)
-        self.list = ListView(self._draw_row, on_select=lambda _: self._refresh_buttons())
+        self.list = WrapList(self._draw_row, self._row_height, on_select=lambda _: self._refresh_buttons())
         self.replay_button = Button("", self.replay, style="primary", name="replay")
         self.review_button = Button("", self.review, name="review")
         self.export_button = Button("", self.export, name="export")
@@ -144,6 +141,7 @@ class HistoryScene(ReadingPage):
         if self._listed and not self._reasoned and loader.facts is not None:
             self._reasoned = True
             self.reasons = reasons(loader.facts)
+            self.list.forget_heights()                  # a reason takes a winner's place in its row
             self._refresh_buttons()
         for text in grouped(loader.take_warnings()):
             self.app.notify(text)
@@ -356,19 +354,22 @@ class HistoryScene(ReadingPage):
         m = self.metrics
         top = header_bottom(m)
         bottom = size[1] - m.pad
-        bw = min(m.box(250), size[0] // 4)
+        bh = m.button_height
+        label = font(m.tx(20), True)                    # a button's label size, or a little more
+        need = max(label.size(b.text)[0] for b in self.buttons) + bh // 2 + m.px(8)
+        bw = max(min(m.box(250), size[0] // 4), min(need, int(size[0] * 0.3)))     # labels whole in German
         width = min(size[0] - 2 * m.pad, m.px(1500))
         x0 = (size[0] - width) // 2
         list_w = width - bw - m.pad
-        lines_h = m.gap + 2 * m.font_small + m.px(8)          # the status and hint lines under the list
-        row_h = int(3.6 * m.font_small) + m.px(14)
+        # under the list: the reason the selected game no longer replays (two lines kept for it) and the hint
+        self.hint_lines = lines_of(t(S + "hint"), m.font_small, list_w)
+        lines_h = m.gap + block_height(self.hint_lines, m.font_small) + 2 * step(m.font_small)
+        row_h = int(3.6 * m.font_small) + m.px(14)             # a one-line row: the scrollbar's width
         inner = pygame.Rect(x0 + m.px(10), top + m.px(10), list_w - m.px(20), bottom - lines_h - top - m.px(20))
         self.list.set_rect(inner, row_h)
         self.panel_rect = pygame.Rect(x0, top, list_w, self.list.rect.height + m.px(20))
-        self.status_y = self.panel_rect.bottom + m.gap + m.font_small // 2
-        self.hint_y = self.status_y + m.font_small + m.px(8)
+        self.status_y = self.panel_rect.bottom + m.gap
         self.list_x, self.list_w = x0, list_w
-        bh = m.button_height
         y = top
         for button in self.buttons:
             if not button.visible:
@@ -382,6 +383,8 @@ class HistoryScene(ReadingPage):
         sample = t(S + "date_moves", date="2026-12-31 23:59", moves=t(S + "moves", count=888))
         need = font(m.font_small).size(sample)[0] + m.px(30)
         self.left_share = min(0.45, max(0.36, need / max(1, self.list.rows_width)))
+        self.list.forget_heights()                      # the rows' heights follow the column
+        self.list.show(self.list.selected)
 
     # ---------------------------------------------------------------- drawing
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -393,43 +396,89 @@ class HistoryScene(ReadingPage):
         chosen = self.selected
         reason = self.reasons.get(chosen.id) if chosen else None
         width = self.list_w
+        y = self.status_y
         if reason is not None:
-            status = t("history.text.unreplayable", reason=say(reason))
-            line(surface, status, m.font_small, theme.DANGER, width, midleft=(self.list_x, self.status_y))
-        line(surface, t(S + "hint"), m.font_small, theme.TEXT_MUTED, width, midleft=(self.list_x, self.hint_y))
+            status = lines_of(t("history.text.unreplayable", reason=say(reason)), m.font_small, width)
+            y = draw_block(surface, status, m.font_small, theme.DANGER, self.list_x, y)
+        draw_block(surface, self.hint_lines, m.font_small, theme.TEXT_MUTED, self.list_x,
+                   max(y, self.status_y + step(m.font_small)))
+
+    def _row_parts(self, index: int, width: int) -> tuple[list[Part], int]:
+        """Row `index` laid out in a band `width` wide: its texts (offsets from the band's inner corner)
+        and the band's height. The game, its date and the winner (or the reason it no longer replays)
+        on the left; the seats in a grid on the right, as many side by side as their names allow, each
+        name, level and points wrapped in its cell: nothing is cut."""
+        m = self.metrics
+        s = self.entries[index]
+        pad, small = m.px(10), m.font_small
+        inner_w = width - 2 * pad
+        left_w = int(inner_w * self.left_share) - pad
+        parts: list[Part] = []
+        y = 0
+        reason = self.reasons.get(s.id)
+        when = t(S + "date_moves", date=date_text(s.date), moves=t(S + "moves", count=s.move_count))
+        if reason is not None:
+            last = (t("history.text.unreplayable", reason=say(reason)), theme.DANGER, False)
+        else:
+            names = t("history.text.separator").join(s.seats[w].name for w in s.winners)
+            last = (t("history.text.winners" if len(s.winners) > 1 else "history.text.winner", names=names),
+                    theme.TEXT, False)
+        for text, size, colour, bold in ((self.title_of(s), m.tx(17), theme.GOLD_LIGHT, True),
+                                         (when, small, theme.TEXT_MUTED, False), (last[0], small, last[1], False)):
+            lines = lines_of(text, size, left_w, bold=bold)
+            parts.append(Part(lines, size, colour, bold, 0, y, left_w, "left"))
+            y += block_height(lines, size)
+        left_h = y
+        x0 = int(inner_w * self.left_share)
+        right_w = inner_w - x0
+        cells = []
+        for seat, (who, points) in enumerate(zip(s.seats, s.scores)):
+            won = seat in s.winners
+            name = ("★ " if won else "") + (who.name or t("setup.seat_number", number=seat + 1))
+            cells.append(((name, small, theme.GOLD_LIGHT if won else theme.TEXT, won),
+                          (level_name(who.kind), small, theme.TEXT_MUTED, False),
+                          (str(points), m.tx(16), theme.GOLD_LIGHT if won else theme.TEXT, True)))
+        gap = m.px(8)
+        need = max((font(size, bold).size(text)[0] for cell in cells for text, size, _c, bold in cell), default=1)
+        columns = max(1, min(len(cells), right_w // max(1, min(right_w, need + gap))))
+        cell_w = right_w // columns
+        y = 0
+        for first in range(0, len(cells), columns):
+            bottom = y
+            for k, cell in enumerate(cells[first:first + columns]):
+                cy = y
+                for text, size, colour, bold in cell:
+                    lines = lines_of(text, size, cell_w - gap, bold=bold)
+                    parts.append(Part(lines, size, colour, bold, x0 + k * cell_w, cy, cell_w, "center"))
+                    cy += block_height(lines, size)
+                bottom = max(bottom, cy)
+            y = bottom + (m.px(4) if first + columns < len(cells) else 0)
+        return parts, max(left_h, y) + 2 * m.px(6) + m.px(4)
+
+    def _row_height(self, index: int, width: int) -> int:
+        return self._row_parts(index, width)[1]
 
     def _draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, selected: bool, hovered: bool) -> None:
         m = self.metrics
-        s = self.entries[index]
         band = row_band(surface, m, rect.inflate(-m.px(4), -m.px(4)), selected, hovered, odd=index % 2 == 1)
-        pad = m.px(10)
-        inner = band.inflate(-2 * pad, -m.px(6))
-        ys = [inner.y + inner.height * k // 6 for k in (1, 3, 5)]
-        small = m.font_small
-        left_w = int(inner.width * self.left_share)
-        reason = self.reasons.get(s.id)
-        row_line(surface, self.title_of(s), small + m.px(2), theme.GOLD_LIGHT, left_w - pad, bold=True,
-             midleft=(inner.x, ys[0]))
-        when = t(S + "date_moves", date=date_text(s.date), moves=t(S + "moves", count=s.move_count))
-        row_line(surface, when, small, theme.TEXT_MUTED, left_w - pad, midleft=(inner.x, ys[1]))
-        if reason is not None:
-            row_line(surface, t("history.text.unreplayable", reason=say(reason)), small, theme.DANGER, left_w - pad,
-                 midleft=(inner.x, ys[2]))
-        else:
-            names = t("history.text.separator").join(s.seats[w].name for w in s.winners)
-            won = t("history.text.winners" if len(s.winners) > 1 else "history.text.winner", names=names)
-            row_line(surface, won, small, theme.TEXT, left_w - pad, midleft=(inner.x, ys[2]))
-        x0 = inner.x + left_w
-        cell = (inner.right - x0) // max(1, s.players)
-        for seat, (who, points) in enumerate(zip(s.seats, s.scores)):
-            cx = x0 + cell * seat + cell // 2
-            won = seat in s.winners
-            name = ("★ " if won else "") + (who.name or t("setup.seat_number", number=seat + 1))
-            room = cell - m.px(6)
-            row_line(surface, name, small, theme.GOLD_LIGHT if won else theme.TEXT, room, bold=won, center=(cx, ys[0]))
-            row_line(surface, level_name(who.kind), small, theme.TEXT_MUTED, room, center=(cx, ys[1]))
-            row_line(surface, str(points), small + m.px(1), theme.GOLD_LIGHT if won else theme.TEXT, room, bold=True,
-                 center=(cx, ys[2]))
+        parts, _height = self._row_parts(index, rect.width)
+        x, y = band.x + m.px(10), band.y + m.px(6)
+        for p in parts:
+            draw_block(surface, p.lines, p.size, p.colour, x + p.x, y + p.y, bold=p.bold, align=p.align,
+                       width=p.width)
+
+
+class Part(NamedTuple):
+    """A text of a History row, wrapped: where it goes from the row's inner corner and how."""
+
+    lines: list[str]
+    size: int
+    colour: tuple
+    bold: bool
+    x: int
+    y: int
+    width: int
+    align: str
 
 
 SET_ASIDE = ("history.warning.corrupt", "history.warning.too_big", "history.warning.not_regular")

@@ -43,7 +43,7 @@ from revolt_table.ui.scenes.review_cards import ReviewCards
 from revolt_table.ui.scenes.review_model import MoveShown, Position, ReviewModel
 from revolt_table.ui.scenes.review_moves import move_words
 from revolt_table.ui.scenes.review_sections import (R, MovesSection, NotesSection, StepperSection, SubtitleSection,
-                                                    review_geom)
+                                                    fit_notes, review_geom)
 from revolt_table.ui.seatnames import seat_names
 from revolt_table.ui.table.section import SectionManager
 from revolt_table.ui.widgets import Button
@@ -164,6 +164,7 @@ class ReviewScene(PageScene):
     def _refresh(self) -> None:
         for section in self.sections:
             section.refresh()
+        self._fit_notes()
         focused = self.group.focused
         if focused is not None and not focused.enabled:
             self.group.focus(self.stepper.play_button)
@@ -230,9 +231,22 @@ class ReviewScene(PageScene):
 
     # ---------------------------------------------------------------- layout and drawing
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.geom = review_geom(self.metrics, size)
+        self.base_geom = review_geom(self.metrics, size)
+        self.geom = self.base_geom
         self.sections.layout(self.geom)
         self.back_button.set_rect(self.geom.back)
+        self._fit_notes()
+
+    def _fit_notes(self) -> None:
+        """Give the text panel the height its words need (the moves list gives it up): nothing is cut."""
+        base = getattr(self, "base_geom", None)
+        if base is None:
+            return
+        geom = fit_notes(base, self.metrics, self.notes.needed(base.text.width))
+        if geom != self.geom:
+            self.geom = geom
+            self.sections.layout(geom)
+            self.moves.show(self.k)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.sections.draw(surface)

@@ -17,6 +17,8 @@ from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.history import level_name
 from revolt_table.ui.scenes.review_model import Position, ZoneShown
 from revolt_table.ui.scenes.review_sections import R, Z_BOARD, ReviewSection
+from revolt_table.ui.fonts import font
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of
 from revolt_table.ui.widgets.textfit import line
 
 PILE_SHOWN = 10                  # a pile on the table shows its top cards and its size
@@ -58,7 +60,26 @@ class BoardSection(ReviewSection):
                                                   band.height - m.px(8)), shared)
 
     def _label_w(self, rect: pygame.Rect) -> int:
-        return min(int(rect.width * 0.2), self.metrics.px(180))
+        """The seats' labels' column: as wide as the longest name or level needs, from a fifth to a third
+        of the board (past that, a label wraps)."""
+        m = self.metrics
+        need = max((font(size, bold).size(text)[0] for seat in range(self.scene.entry.players)
+                    for text, size, bold in self._label(seat)), default=0) + m.px(14) + m.px(10)
+        return max(min(int(rect.width * 0.2), m.px(180)), min(need, int(rect.width * 0.34)))
+
+    def _label(self, seat: int) -> list[tuple[str, int, bool]]:
+        """A seat's label: its name (a star once it won, ▸ when it is to act) over its level (and its
+        points at the end), as (text, size, bold)."""
+        m = self.metrics
+        review = self.scene
+        pos = review.position
+        end = review.k == review.model.steps
+        won = end and seat in review.entry.winners
+        name = ("★ " if won else "") + ("▸ " if seat in pos.to_act else "") + review.name(seat)
+        sub = level_name(review.entry.seats[seat].kind)
+        if end:
+            sub = tn(R + "points", review.entry.scores[seat], level=sub)
+        return [(name, m.font_small, True), (sub, m.tx(14), False)]
 
     def draw_seat(self, surface: pygame.Surface, band: pygame.Rect, seat: int, pos: Position, active: bool) -> None:
         m = self.metrics
@@ -67,17 +88,14 @@ class BoardSection(ReviewSection):
         if active:
             pygame.draw.rect(surface, theme.GOLD, band, max(1, m.px(2)), border_radius=m.radius)
         label_w = self._label_w(band)
-        who = review.entry.seats[seat]
-        end = review.k == review.model.steps
-        won = end and seat in review.entry.winners
-        name = ("★ " if won else "") + ("▸ " if seat in pos.to_act else "") + review.name(seat)
-        line(surface, name, m.font_small, theme.GOLD_LIGHT if won or active else theme.TEXT, label_w - m.px(14),
-             bold=True, midleft=(band.x + m.px(10), band.centery - m.font_small // 2 - m.px(2)))
-        sub = level_name(who.kind)
-        if end:
-            sub = tn(R + "points", review.entry.scores[seat], level=sub)
-        line(surface, sub, m.font_small - m.px(1), theme.TEXT_MUTED, label_w - m.px(14),
-             midleft=(band.x + m.px(10), band.centery + m.font_small // 2 + m.px(2)))
+        won = review.k == review.model.steps and seat in review.entry.winners
+        (name, size, _bold), (sub, sub_size, _b) = self._label(seat)
+        names = lines_of(name, size, label_w - m.px(14), bold=True)
+        subs = lines_of(sub, sub_size, label_w - m.px(14))
+        y = band.centery - (block_height(names, size) + block_height(subs, sub_size)) // 2
+        y = draw_block(surface, names, size, theme.GOLD_LIGHT if won or active else theme.TEXT, band.x + m.px(10), y,
+                       bold=True)
+        draw_block(surface, subs, sub_size, theme.TEXT_MUTED, band.x + m.px(10), y)
         hand = next((z for z in pos.zones if z.name == f"hand:{seat}"), None)
         others = [z for z in pos.zones if z.owner == seat and z.name != f"hand:{seat}" and z.cards]
         area = pygame.Rect(band.x + label_w, band.y + m.px(4), band.width - label_w - m.px(6), band.height - m.px(8))

@@ -22,22 +22,24 @@ as on every page (Tab and the focus ring go across the whole screen, not one sec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from revolt_table.records.stats import percent
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import header_bottom
 from revolt_table.ui.scenes.history import row_band
 from revolt_table.ui.table.section import Section
 from revolt_table.ui.widgets import Button
 from revolt_table.ui.widgets.base import Widget
-from revolt_table.ui.widgets.listview import ListView
 from revolt_table.ui.widgets.slider import Slider
-from revolt_table.ui.widgets.textfit import line, wrap
+from revolt_table.ui.widgets.textfit import line
+from revolt_table.ui.widgets.wraplist import WrapList
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of, step
 
 if TYPE_CHECKING:  # pragma: no cover
     from revolt_table.ui.scenes.review import ReviewScene
@@ -71,6 +73,18 @@ class ReviewGeom:
     back: pygame.Rect
 
 
+def fit_notes(g: ReviewGeom, m, need: int) -> ReviewGeom:
+    """`g` with the moves list shortened so the text panel is `need` high, when it needs more than it
+    has (a long verdict, large text): the list keeps at least three one-line rows."""
+    if need <= g.text.height:
+        return g
+    least = min(g.moves.height, 3 * g.row_h)
+    moves_h = max(least, g.text.bottom - need - (g.text.y - g.moves.bottom) - g.moves.y)
+    moves = pygame.Rect(g.moves.x, g.moves.y, g.moves.width, moves_h)
+    top = moves.bottom + (g.text.y - g.moves.bottom)
+    return replace(g, moves=moves, text=pygame.Rect(g.text.x, top, g.text.width, g.text.bottom - top))
+
+
 def review_geom(m, size: tuple[int, int]) -> ReviewGeom:
     """The Review's layout for metrics `m` and a window of `size`."""
     w, h = size
@@ -94,10 +108,12 @@ def review_geom(m, size: tuple[int, int]) -> ReviewGeom:
         nav.append(pygame.Rect(x, y, bw, bh))
         x += bw + m.gap
     # the side column: moves, then the text panel, then Analyse and Back
-    back_w = int(side_w * 0.36)
+    label = font(m.tx(20), True)                    # a button's label size, or a little more
+    back_need = label.size(t("common.back"))[0] + bh // 2 + m.px(8)
+    back_w = min(int(side_w * 0.36), max(int(side_w * 0.26), back_need))    # Analyse's counts keep their size
     row_h = m.font_small + m.px(14)
     list_h = int((y - m.gap - content_top) * 0.42)
-    moves = pygame.Rect(sx, content_top, side_w, max(1, list_h // row_h) * row_h)    # whole rows (ListView)
+    moves = pygame.Rect(sx, content_top, side_w, list_h)       # rows wrap (WrapList): any height
     text_top = moves.bottom + m.gap
     return ReviewGeom(
         subtitle_y=top + m.font_small // 2, board=board, slider=slider, nav=tuple(nav), moves=moves,
@@ -218,7 +234,7 @@ class MovesSection(ReviewSection):
 
     def __init__(self, review: "ReviewScene") -> None:
         super().__init__(review)
-        self.list = ListView(self.draw_row, on_select=review.go)
+        self.list = WrapList(self.draw_row, self.row_height, on_select=review.go)
         self.list.set_count(review.model.steps + 1, 0)
 
     def widgets(self) -> list[Widget]:
@@ -238,6 +254,17 @@ class MovesSection(ReviewSection):
     def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, self.metrics.radius * 2)
 
+    def _text_width(self, width: int) -> int:
+        """The move's text in a row `width` wide: the mark (✓, the points lost) keeps its room."""
+        m = self.metrics
+        return width - m.px(4) - m.px(64) - m.px(12) - m.px(8)
+
+    def row_height(self, index: int, width: int) -> int:
+        m = self.metrics
+        decision = self.scene.model.decisions.get(index)
+        lines = lines_of(self.scene.move_line(index), m.font_small, self._text_width(width), bold=decision is not None)
+        return block_height(lines, m.font_small) + m.px(10)
+
     def draw_row(self, surface: pygame.Surface, index: int, rect: pygame.Rect, selected: bool, hovered: bool) -> None:
         m = self.metrics
         review = self.scene
@@ -245,8 +272,9 @@ class MovesSection(ReviewSection):
         mark_w = m.px(64)
         decision = review.model.decisions.get(index)
         colour = theme.GOLD_LIGHT if decision is not None else theme.TEXT
-        line(surface, review.move_line(index), m.font_small, colour, band.width - mark_w - m.px(12),
-             bold=decision is not None, midleft=(band.x + m.px(8), band.centery))
+        lines = lines_of(review.move_line(index), m.font_small, self._text_width(rect.width), bold=decision is not None)
+        draw_block(surface, lines, m.font_small, colour, band.x + m.px(8),
+                   band.centery - block_height(lines, m.font_small) // 2, bold=decision is not None)
         result = review.runner.results.get(index)
         if result is not None:
             if result.loss < GOOD_ENOUGH:
@@ -269,6 +297,12 @@ class NotesSection(ReviewSection):
     def __init__(self, review: "ReviewScene") -> None:
         super().__init__(review)
         self.analyse_button = Button("", review.analyse, name="analyse")
+        self.overflow = False             # the last drawing showed nothing (tests want never)
+        self.scrollable = False           # not all the items fit: the wheel scrolls them
+        self.first = 0                    # the first item shown
+        self.shown_items = 0
+        self._k = -1
+        self._mouse = (-1, -1)
 
     def widgets(self) -> list[Widget]:
         return [self.analyse_button]
@@ -278,6 +312,8 @@ class NotesSection(ReviewSection):
         self.analyse_button.set_rect(self.geom.analyse)
 
     def refresh(self) -> None:
+        if self.scene.k != self._k:                # another move: its notes from their first line
+            self._k, self.first = self.scene.k, 0
         runner, button = self.scene.runner, self.analyse_button
         if not runner.total:
             button.text, button.enabled = t(R + "analyse"), False
@@ -292,6 +328,12 @@ class NotesSection(ReviewSection):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
             self.scene.analyse()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL and self.scrollable and self.rect.collidepoint(self._mouse):
+            self.first = max(0, self.first - event.y)          # draw_text keeps it within the items
+            self.scene.app.invalidate()
             return True
         return False
 
@@ -348,73 +390,130 @@ class NotesSection(ReviewSection):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.panel(surface, self.rect, m.radius * 2)
-        self.draw_text(surface, self.rect.inflate(-2 * m.px(12), -2 * m.px(10)))
+        self.draw_text(surface, self.inner(self.rect))
+
+    def inner(self, rect: pygame.Rect) -> pygame.Rect:
+        m = self.metrics
+        return rect.inflate(-2 * m.px(12), -2 * m.px(10))
+
+    def blocks(self, width: int) -> list[tuple[list[str], tuple[int, int, int], bool]]:
+        """The paragraphs wrapped to `width`, every word kept."""
+        size = self.metrics.font_small
+        return [(lines_of(text, size, width, bold=bold), colour, bold) for text, colour, bold in self.paragraphs()]
+
+    def needed(self, width: int) -> int:
+        """The panel's height for everything it says (ReviewScene shortens the moves list for it, down
+        to three rows; what is left scrolls)."""
+        m = self.metrics
+        inner = self.inner(pygame.Rect(0, 0, width, 10 ** 4))
+        return sum(h for h, _draw in self.items(inner)) + 2 * m.px(10)
+
+    def items(self, rect: pygame.Rect) -> list[tuple[int, Callable[[pygame.Surface, int], None]]]:
+        """What the panel shows, as (height, draw at y) items in reading order: each line of the
+        paragraphs, each option's bar (best first), each line of the footnote. The panel scrolls by
+        whole items, so no line is ever drawn in part."""
+        m = self.metrics
+        size = m.font_small
+        out: list[tuple[int, Callable[[pygame.Surface, int], None]]] = []
+
+        def text_line(text: str, px: int, colour, bold: bool, after: int = 0):
+            return (step(px) + after,
+                    lambda surface, y: draw_block(surface, [text], px, colour, rect.x, y, bold=bold))
+
+        for lines, colour, bold in self.blocks(rect.width):
+            for i, text in enumerate(lines):
+                out.append(text_line(text, size, colour, bold, m.px(4) if i == len(lines) - 1 else 0))
+        analysis = self.scene.runner.results.get(self.scene.k)
+        if analysis is not None:
+            heights = dict(zip(map(id, self._ranked(analysis)), self._option_rows(analysis, rect.width)))
+            for i, e in enumerate(sorted(analysis.options, key=lambda e: -e.win)):
+                top = m.px(6) if i == 0 else 0                   # a little air over the first bar
+                h = heights[id(e)] + top
+                out.append((h, lambda surface, y, e=e, h=h, top=top:
+                            self.draw_option(surface, pygame.Rect(rect.x, y + top, rect.width, h - top), analysis, e)))
+            small = m.tx(13)
+            for text in lines_of(self._footnote(analysis), small, rect.width):
+                out.append(text_line(text, small, theme.TEXT_MUTED, False))
+        return out
 
     def draw_text(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The items from the first scrolled to, as many as fit whole; a scrollbar when not all fit."""
+        items = self.items(rect)
+        total = sum(h for h, _draw in items)
+        self.scrollable = total > rect.height
+        last_first = len(items)
+        room = rect.height
+        while last_first > 0 and items[last_first - 1][0] <= room:
+            last_first -= 1
+            room -= items[last_first][0]
+        self.first = max(0, min(self.first, last_first))
+        y = rect.y
+        self.shown_items = 0
+        for h, draw_item in items[self.first:]:
+            if y + h > rect.bottom:
+                break
+            draw_item(surface, y)
+            y += h
+            self.shown_items += 1
+        self.overflow = self.shown_items == 0 and bool(items)
+        if self.scrollable:
+            m = self.metrics
+            bar = pygame.Rect(self.rect.right - m.px(8), rect.y, m.px(4), rect.height)
+            pygame.draw.rect(surface, theme.TRACK, bar, border_radius=bar.width // 2)
+            thumb_h = max(bar.width * 3, bar.height * self.shown_items // max(1, len(items)))
+            thumb_y = bar.y + (bar.height - thumb_h) * self.first // max(1, last_first)
+            pygame.draw.rect(surface, theme.GOLD_DARK, (bar.x, thumb_y, bar.width, thumb_h),
+                             border_radius=bar.width // 2)
+
+    def _option_label(self, analysis, e) -> str:
+        return ("★ " if e.move == analysis.preferred else "") + self.scene.option_words(self.scene.k, e.move)
+
+    def _label_w(self, width: int) -> int:
+        return int(width * 0.34) - self.metrics.px(6)
+
+    def _option_rows(self, analysis, width: int) -> list[int]:
+        """Each option's row height, in the order `shown` draws them when all fit (the best first)."""
         m = self.metrics
         size = m.font_small
-        step = int(size * 1.3)
-        y = rect.y
-        bottom = rect.bottom
-        analysis = self.scene.runner.results.get(self.scene.k)
-        reserve = self._options_height(analysis, rect) if analysis is not None else 0
-        for text, colour, bold in self.paragraphs():
-            for part in wrap(text, size, rect.width, bold=bold, max_lines=4):
-                if y + step > bottom - reserve:
-                    break
-                line(surface, part, size, colour, rect.width, bold=bold, topleft=(rect.x, y))
-                y += step
-            y += m.px(4)
-        if analysis is not None:
-            self.draw_options(surface, pygame.Rect(rect.x, bottom - reserve, rect.width, reserve), analysis)
+        return [max(size + m.px(8), block_height(lines_of(self._option_label(analysis, e), size, self._label_w(width),
+                                                          bold=e.move == analysis.played), size) + m.px(4))
+                for e in self._ranked(analysis)]
 
-    def _options_height(self, analysis, rect: pygame.Rect) -> int:
-        m = self.metrics
-        row = m.font_small + m.px(8)
-        rows = min(len(analysis.options), max(1, (rect.height // 2) // row - 1))
-        return (rows + 2) * row + m.px(6)
+    @staticmethod
+    def _ranked(analysis) -> list:
+        """The played and the preferred move first (kept when space is short), then the rest, best first."""
+        keep = [e for e in (analysis.estimate(analysis.played), analysis.estimate(analysis.preferred)) if e is not None]
+        keep = list(dict.fromkeys(keep))
+        return keep + [e for e in analysis.options if e not in keep]
 
-    def draw_options(self, surface: pygame.Surface, rect: pygame.Rect, analysis) -> None:
-        """Every estimated option, best first: a bar for its chance to win; the played one ringed, the
-        preferred one starred; a footnote says how the estimates were made."""
-        m = self.metrics
-        review = self.scene
-        size = m.font_small
-        row = size + m.px(8)
-        rows = max(1, rect.height // row - 2)
-        options = list(analysis.options)
-        if len(options) > rows:                           # keep the played move in sight
-            shown = options[:rows]
-            played = analysis.estimate(analysis.played)
-            keep = [e for e in (analysis.estimate(analysis.preferred), played) if e is not None and e not in shown]
-            for i, e in enumerate(keep[:max(0, len(shown) - 1)]):
-                shown[len(shown) - 1 - i] = e
-            options = sorted(shown, key=lambda e: -e.win)
-        label_w = int(rect.width * 0.34)
-        pct_w = m.px(52)
-        bar_x = rect.x + label_w
-        bar_w = rect.width - label_w - pct_w - m.px(6)
-        y = rect.y
-        for e in options:
-            mid = y + row // 2
-            mine = e.move == analysis.played
-            star = e.move == analysis.preferred
-            label = ("★ " if star else "") + review.option_words(review.k, e.move)
-            line(surface, label, size, theme.GOLD_LIGHT if star else theme.TEXT, label_w - m.px(6), bold=mine,
-                 midleft=(rect.x, mid))
-            track = pygame.Rect(bar_x, mid - row // 4, bar_w, row // 2)
-            pygame.draw.rect(surface, theme.BUTTON_PRESSED, track, border_radius=m.px(3))
-            fill = track.copy()
-            fill.width = max(1, round(track.width * max(0.0, min(1.0, e.win))))
-            pygame.draw.rect(surface, theme.GOLD if star else theme.TEXT_MUTED, fill, border_radius=m.px(3))
-            if mine:
-                pygame.draw.rect(surface, GOOD if analysis.loss < GOOD_ENOUGH else COSTLY,
-                                 track.inflate(m.px(4), m.px(4)), max(1, m.px(2)), border_radius=m.px(4))
-            line(surface, percent(e.win), size, theme.TEXT, pct_w, midright=(rect.right, mid))
-            y += row
-        note = t(R + "footnote", count=analysis.best.playouts, name=review.name(analysis.seat))
+    def _footnote(self, analysis) -> str:
+        note = t(R + "footnote", count=analysis.best.playouts, name=self.scene.name(analysis.seat))
         if analysis.unrated:
             note += " " + t(R + "unrated", count=analysis.unrated)
-        for part in wrap(note, size - m.px(2), rect.width, max_lines=2):
-            line(surface, part, size - m.px(2), theme.TEXT_MUTED, rect.width, topleft=(rect.x, y + m.px(2)))
-            y += row - m.px(4)
+        return note
+
+    def draw_option(self, surface: pygame.Surface, rect: pygame.Rect, analysis, e) -> None:
+        """One estimated option: its words, a bar for its chance to win, the percentage; the played one
+        ringed, the preferred one starred."""
+        m = self.metrics
+        size = m.font_small
+        label_w = self._label_w(rect.width) + m.px(6)
+        pct_w = m.px(52)
+        bar_x = rect.x + label_w
+        bar_w = rect.width - label_w - pct_w - m.px(6) - m.px(8)
+        mid = rect.centery
+        mine = e.move == analysis.played
+        star = e.move == analysis.preferred
+        lines = lines_of(self._option_label(analysis, e), size, label_w - m.px(6), bold=mine)
+        draw_block(surface, lines, size, theme.GOLD_LIGHT if star else theme.TEXT, rect.x,
+                   mid - block_height(lines, size) // 2, bold=mine)
+        bar_h = (size + m.px(8)) // 2
+        track = pygame.Rect(bar_x, mid - bar_h // 2, bar_w, bar_h)
+        pygame.draw.rect(surface, theme.BUTTON_PRESSED, track, border_radius=m.px(3))
+        fill = track.copy()
+        fill.width = max(1, round(track.width * max(0.0, min(1.0, e.win))))
+        pygame.draw.rect(surface, theme.GOLD if star else theme.TEXT_MUTED, fill, border_radius=m.px(3))
+        if mine:
+            pygame.draw.rect(surface, GOOD if analysis.loss < GOOD_ENOUGH else COSTLY,
+                             track.inflate(m.px(4), m.px(4)), max(1, m.px(2)), border_radius=m.px(4))
+        line(surface, percent(e.win), size, theme.TEXT, pct_w, midright=(rect.right - m.px(8), mid))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Callable
 
 import pygame
 
@@ -28,11 +29,13 @@ from revolt_table.ui.fonts import font
 from revolt_table.ui.history_loader import HistoryLoader
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import ReadingPage, header_bottom
+from revolt_table.ui.scenes.rowtext import block_height, draw_block, lines_of
 from revolt_table.ui.widgets import Button, OptionSelector
 from revolt_table.ui.widgets.chart import WinRateChart
 from revolt_table.ui.widgets.textfit import line
 
 LAST = 20            # games in the chart
+Item = tuple[int, Callable[[pygame.Surface, int, int], None]]     # (height, draw(surface, top, row height))
 WINDOW = 10          # games in the running win rate
 
 
@@ -152,7 +155,7 @@ class StatisticsScene(ReadingPage):
         left_w = int(width * 0.46)
         self.left = pygame.Rect(x0, content_top, left_w, content_bottom - content_top)
         self.right = pygame.Rect(x0 + left_w + m.pad, content_top, width - left_w - m.pad, self.left.height)
-        self.chart.text_size = max(11, m.font_small - m.px(1))
+        self.chart.text_size = max(11, m.tx(14))
 
     # ---------------------------------------------------------------- drawing
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -175,72 +178,114 @@ class StatisticsScene(ReadingPage):
         self._draw_left(surface, s)
         self._draw_right(surface, s)
         note = t(K + "footnote")
-        line(surface, note, m.font_small, theme.TEXT_MUTED, self.foot.width, midleft=(self.foot.x, self.foot.centery))
+        notes = lines_of(note, m.font_small, self.foot.width)           # two lines beside Back if it must
+        draw_block(surface, notes, m.font_small, theme.TEXT_MUTED, self.foot.x,
+                   self.foot.centery - block_height(notes, m.font_small) // 2)
 
-    def _rows_layout(self, rect: pygame.Rect, lines: int) -> tuple[int, int]:
-        """(x inset, row height) for `lines` lines in a panel."""
+    # Each panel is a column of items, (natural height, draw(surface, top, height)): a heading, a label
+    # and its value, a table row. An item is one row high, or more when its texts wrap (a long German
+    # label, a value in large text): nothing is shrunk or cut.
+    def _heading(self, text: str, rect: pygame.Rect, inset: int) -> Item:
         m = self.metrics
-        row_h = min(m.px(32) + m.tx(2), (rect.height - 2 * m.px(14)) // max(1, lines))
-        return m.px(18), row_h
+        size = m.tx(16)
+        lines = lines_of(text, size, rect.width - 2 * inset, bold=True)
+        h = block_height(lines, size)
+        return h, lambda surface, top, row: draw_block(surface, lines, size, theme.GOLD, rect.x + inset,
+                                                       top + (row - h) // 2, bold=True)
 
-    def _heading(self, surface: pygame.Surface, text: str, rect: pygame.Rect, y: int, inset: int) -> None:
+    def _pairs(self, rows: list[tuple[str, str]], rect: pygame.Rect, inset: int) -> list[Item]:
+        """A label on the left and its value on the right; the value gets what the label leaves (at least
+        half the row), and either wraps when they cannot share one line."""
         m = self.metrics
-        line(surface, text, m.font_small + m.px(1), theme.GOLD, rect.width - 2 * inset, bold=True,
-             midleft=(rect.x + inset, y))
-
-    def _pairs(self, surface: pygame.Surface, rows: list[tuple[str, str]], rect: pygame.Rect, y: int,
-               inset: int, row_h: int) -> int:
-        m = self.metrics
+        size = m.font_body
         inner = rect.width - 2 * inset
-        for label, value in rows:                 # the value gets what the label leaves (at least half)
-            label_w = font(m.font_body).size(label)[0]
-            shown = line(surface, value, m.font_body, theme.GOLD_LIGHT, max(inner // 2, inner - label_w - m.gap),
-                         bold=True, midright=(rect.right - inset, y))
-            line(surface, label, m.font_body, theme.TEXT, inner - shown.width - m.gap, midleft=(rect.x + inset, y))
-            y += row_h
-        return y
+        face, bold_face = font(size), font(size, True)
+        out: list[Item] = []
+        for label, value in rows:
+            values = lines_of(value, size, max(inner // 2, inner - face.size(label)[0] - m.gap), bold=True)
+            used = max(bold_face.size(v)[0] for v in values)
+            labels = lines_of(label, size, inner - used - m.gap)
+            h = max(block_height(values, size), block_height(labels, size))
+
+            def draw_pair(surface, top, row, labels=labels, values=values):
+                draw_block(surface, values, size, theme.GOLD_LIGHT, rect.x + inset,
+                           top + (row - block_height(values, size)) // 2, bold=True, align="right", width=inner)
+                draw_block(surface, labels, size, theme.TEXT, rect.x + inset,
+                           top + (row - block_height(labels, size)) // 2)
+            out.append((h, draw_pair))
+        return out
+
+    def _stack(self, surface: pygame.Surface, items: list[Item], top: int, room: int) -> int:
+        """Draw `items` from `top` down, each as high as the tallest row that lets them all fit `room`
+        (at most a comfortable row), a wrapped item taller. Returns the y under the last."""
+        m = self.metrics
+        row = m.px(32) + m.tx(2)
+        while row > 1 and sum(max(row, h) for h, _draw in items) > room:
+            row -= 1
+        for h, draw_item in items:
+            draw_item(surface, top, max(row, h))
+            top += max(row, h)
+        return top
+
+    def _columns(self, head: list[str], x: int, inner: int) -> tuple[list[int], list[int]]:
+        """The by-opponent table's columns (x, width): each figure's column at least as wide as the
+        longest word of its heading, so a heading wraps between words; the opponent's takes the rest."""
+        m = self.metrics
+        gap = m.px(6)
+        face = font(m.font_small)
+        figures = [max(int(inner * 0.19), max(face.size(w)[0] for w in (text.split() or [text])) + gap)
+                   for text in head[1:]]
+        widths = [inner - sum(figures) - 3 * gap] + figures
+        cols = [x]
+        for w in widths[:-1]:
+            cols.append(cols[-1] + w + gap)
+        return cols, widths
 
     def _draw_left(self, surface: pygame.Surface, s: Statistics) -> None:
         m = self.metrics
         rect = self.left
-        levels = level_rows(s)
-        lines = 1 + 6 + 1 + 1 + len(levels) + (1 if s.unreplayable else 0)
-        inset, row_h = self._rows_layout(rect, lines)
-        y = rect.y + m.px(14) + row_h // 2
-        self._heading(surface, t(K + "overall", player=s.player, game=self._title(s.game)), rect, y, inset)
-        y = self._pairs(surface, figure_rows(s), rect, y + row_h, inset, row_h)
-        self._heading(surface, t(K + "by_level"), rect, y, inset)
-        y += row_h
+        inset = m.px(18)
         inner = rect.width - 2 * inset
-        cols = [rect.x + inset, rect.x + inset + int(inner * 0.40), rect.x + inset + int(inner * 0.60),
-                rect.x + inset + int(inner * 0.80)]
-        widths = [int(inner * 0.38), int(inner * 0.19), int(inner * 0.19), int(inner * 0.20)]
         head = [t(K + "opponent"), t(K + "games"), t(K + "wins"), t(K + "win_rate")]
-        for i, (x, w, text) in enumerate(zip(cols, widths, head)):
-            anchor = {"midleft": (x, y)} if i == 0 else {"center": (x + w // 2, y)}
-            line(surface, text, m.font_small, theme.TEXT_MUTED, w, **anchor)
-        y += row_h
-        for row in levels:
-            for i, (x, w, text) in enumerate(zip(cols, widths, row)):
-                anchor = {"midleft": (x, y)} if i == 0 else {"center": (x + w // 2, y)}
-                line(surface, text, m.font_body, theme.GOLD_LIGHT if i == 3 else theme.TEXT, w, bold=i == 3, **anchor)
-            y += row_h
+        cols, widths = self._columns(head, rect.x + inset, inner)
+        small, body = m.font_small, m.font_body
+
+        def cells(texts, size, colour_of, bold_of) -> Item:
+            blocks = [lines_of(text, size, w, bold=bold_of(i)) for i, (text, w) in enumerate(zip(texts, widths))]
+            h = max(block_height(lines, size) for lines in blocks)
+
+            def draw_cells(surface, top, row):
+                for i, (x, w, lines) in enumerate(zip(cols, widths, blocks)):     # on one baseline
+                    y = top + (row - h) // 2 + h - block_height(lines, size)
+                    draw_block(surface, lines, size, colour_of(i), x, y, bold=bold_of(i),
+                               align="left" if i == 0 else "center", width=w)
+            return h, draw_cells
+
+        items = [self._heading(t(K + "overall", player=s.player, game=self._title(s.game)), rect, inset),
+                 *self._pairs(figure_rows(s), rect, inset),
+                 self._heading(t(K + "by_level"), rect, inset),
+                 cells(head, small, lambda i: theme.TEXT_MUTED, lambda i: False)]
+        items += [cells(row, body, lambda i: theme.GOLD_LIGHT if i == 3 else theme.TEXT, lambda i: i == 3)
+                  for row in level_rows(s)]
         if s.unreplayable:
-            line(surface, t(K + "unreplayable", count=s.unreplayable), m.font_small, theme.TEXT_MUTED, inner,
-                 midleft=(rect.x + inset, y))
+            note = lines_of(t(K + "unreplayable", count=s.unreplayable), small, inner)
+            items.append((block_height(note, small), lambda surface, top, row: draw_block(
+                surface, note, small, theme.TEXT_MUTED, rect.x + inset, top + (row - block_height(note, small)) // 2)))
+        self._stack(surface, items, rect.y + m.px(14), rect.height - 2 * m.px(14))
 
     def _draw_right(self, surface: pygame.Surface, s: Statistics) -> None:
         m = self.metrics
         rect = self.right
-        own = s.own.rows() if s.own is not None else []
-        inset, row_h = self._rows_layout(rect, 14)
-        y = rect.y + m.px(14) + row_h // 2
-        self._heading(surface, t(K + "chart_title", count=len(s.recent), window=WINDOW), rect, y, inset)
-        bottom = rect.bottom - m.px(14) - (len(own) + 1) * row_h if own else rect.bottom - m.px(14)
-        self.chart.set_rect(pygame.Rect(rect.x + inset, y + row_h // 2 + m.px(4), rect.width - 2 * inset,
-                                        bottom - y - row_h // 2 - m.px(8)))
+        inset = m.px(18)
+        own = ([self._heading(s.own.heading(self._title(s.game)), rect, inset)]
+               + self._pairs(s.own.rows(), rect, inset)) if s.own is not None else []
+        row = min(m.px(32) + m.tx(2), (rect.height - 2 * m.px(14)) // 14)
+        own_h = sum(max(row, h) for h, _draw in own)
+        top = rect.y + m.px(14)
+        y = self._stack(surface, [self._heading(t(K + "chart_title", count=len(s.recent), window=WINDOW), rect,
+                                                inset)], top, row)
+        bottom = rect.bottom - m.px(14) - own_h
+        self.chart.set_rect(pygame.Rect(rect.x + inset, y + m.px(4), rect.width - 2 * inset, bottom - y - m.px(8)))
         self.chart.draw(surface)
         if own:
-            y = bottom + row_h // 2
-            self._heading(surface, s.own.heading(self._title(s.game)), rect, y, inset)
-            self._pairs(surface, own, rect, y + row_h, inset, row_h)
+            self._stack(surface, own, bottom, own_h)

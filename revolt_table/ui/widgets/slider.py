@@ -7,6 +7,7 @@ from typing import Callable
 import pygame
 
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.widgets.base import Widget, draw_focus_ring
 
 
@@ -30,6 +31,8 @@ class Slider(Widget):
     def track_rect(self) -> pygame.Rect:
         label_w = int(self.rect.width * self.label_ratio)
         value_w = int(self.rect.height * (2.0 if self.fmt is not str else 1.6))
+        widest = font(self.font_size, True).size(self.fmt(self.maximum))[0]     # "1087/1087": clear of the knob
+        value_w = max(value_w, widest + self.rect.height // 2)
         x = self.rect.x + label_w + self.rect.height // 3
         return pygame.Rect(x, self.rect.centery - self.rect.height // 10,
                            self.rect.right - value_w - x, max(4, self.rect.height // 5))
