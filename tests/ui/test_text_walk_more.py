@@ -11,6 +11,9 @@ the screens whose rows now wrap (issue 28).
   here the cutting is put back (rowtext.lines_of replaced by a one-line cut) and the walk must find
   it. A walk that cannot fail would prove nothing.
 
+- The texts those four screens draw themselves are at least 1.2 times larger in large text (the shared
+  widgets' labels are test_text_walk.py's to assert).
+
 History and the Review have no thumbnails: the Review's board shows cards, whose faces follow
 fonts.card_floor (tests/ui/test_card_text.py).
 """
@@ -94,3 +97,38 @@ def test_the_walk_finds_cut_rows_on_the_wrapping_screens(make_app, monkeypatch, 
             walk.check(screen)
         cuts += sum(1 for f in walk.findings if f.endswith(f"cut with {ELLIPSIS}"))
     assert cuts > 0, f"{screen}: the walk's data is too short to show a cut"
+
+
+def widget_texts(scene) -> set[str]:
+    """The texts the shared widgets draw on a screen (buttons, selectors, sliders): their sizes in large
+    text are the widgets' own (tests/ui/test_text_walk.py asserts them), not the screen's."""
+    out: set[str] = set()
+    group = getattr(scene, "group", None)
+    for w in getattr(group, "widgets", ()):
+        out.update(x for x in (getattr(w, "text", ""), getattr(w, "label", "")) if isinstance(x, str) and x)
+        out.update(label for _value, label in getattr(w, "options", ()))
+        fmt, value = getattr(w, "fmt", None), getattr(w, "value", None)
+        if callable(fmt) and value is not None:
+            out.add(fmt(value))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_wrapping_screens_own_texts_grow_1_2_times_in_large_text(make_app, lang):
+    """Every text History, Statistics, the Review and Export draw themselves is at least 1.2 times its
+    normal size in large text (a size of layout pixels added to a type size grew 1.19 times)."""
+    from tests.ui.test_no_overflow import SCENES
+
+    problems = []
+    for size in SIZES:
+        with walking(make_app, lang, size, "large") as walk:
+            for screen in ("history", "statistics", "review", "history_export"):
+                scene = SCENES[screen](walk.app)
+                walk.app.push(scene)
+                run_frames(walk.app, 2)
+                walk.smaller_in_large.clear()
+                walk.check(screen)
+                mine = [(c, px, large) for c, px, large in walk.smaller_in_large if c not in widget_texts(scene)]
+                problems += [f"{walk.where} {screen}: {c!r} {px}->{large} px" for c, px, large in sorted(mine)]
+                walk.app.pop()
+    assert not problems, "\n".join(problems)

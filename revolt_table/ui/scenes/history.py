@@ -357,7 +357,7 @@ class HistoryScene(ReadingPage):
         bh = m.button_height
         label = font(m.tx(20), True)                    # a button's label size, or a little more
         need = max(label.size(b.text)[0] for b in self.buttons) + bh // 2 + m.px(8)
-        bw = max(min(m.box(250), size[0] // 4), min(need, int(size[0] * 0.3)))     # labels whole in German
+        bw = max(min(m.box(250), size[0] // 4), min(need, int(size[0] * 0.32)))     # labels whole in German
         width = min(size[0] - 2 * m.pad, m.px(1500))
         x0 = (size[0] - width) // 2
         list_w = width - bw - m.pad

@@ -90,13 +90,21 @@ def review_geom(m, size: tuple[int, int]) -> ReviewGeom:
     w, h = size
     top = header_bottom(m)
     content_top = top + m.font_small + m.gap
-    side_w = max(m.px(320), min(int(w * 0.34), m.px(520)))
     bh = m.button_height
+    # the side column: as wide as Analyse's longest label ("Verfeinern 999/999") and Back need at their
+    # size, so they never shrink (large text in German), within 34-40 % of the window
+    label = font(m.tx(20), True)                    # a button's label size, or a little more
+    back_need = label.size(t("common.back"))[0] + bh // 2 + m.px(8)
+    counts = [t(R + key, done=999, total=999) for key in ("analysing", "refining")]
+    analyse_need = max(label.size(text)[0] for text in [t(R + "analyse"), t(R + "analysed"), *counts]) + bh // 2
+    side_w = max(m.px(320), min(int(w * 0.34), m.px(520)))
+    side_w = max(side_w, min(analyse_need + back_need + m.gap + m.px(8), int(w * 0.40)))
+    slider_h = m.box(36)                            # its value's label grows with large text
     board = pygame.Rect(m.pad, content_top, w - 3 * m.pad - side_w, h - content_top - m.pad - bh - m.gap
-                        - m.px(34) - m.gap)
+                        - slider_h - m.gap)
     sx = board.right + m.pad
     # controls under the board: the slider, then the step buttons
-    slider = pygame.Rect(board.x, board.bottom + m.gap, board.width, m.px(34))
+    slider = pygame.Rect(board.x, board.bottom + m.gap, board.width, slider_h)
     nav_w = m.box(64)
     play_w = max(m.box(120), min(m.box(170), board.width - 4 * nav_w - 6 * m.gap))
     total = 4 * nav_w + play_w + 4 * m.gap
@@ -108,8 +116,6 @@ def review_geom(m, size: tuple[int, int]) -> ReviewGeom:
         nav.append(pygame.Rect(x, y, bw, bh))
         x += bw + m.gap
     # the side column: moves, then the text panel, then Analyse and Back
-    label = font(m.tx(20), True)                    # a button's label size, or a little more
-    back_need = label.size(t("common.back"))[0] + bh // 2 + m.px(8)
     back_w = min(int(side_w * 0.36), max(int(side_w * 0.26), back_need))    # Analyse's counts keep their size
     row_h = m.font_small + m.px(14)
     list_h = int((y - m.gap - content_top) * 0.42)
