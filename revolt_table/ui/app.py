@@ -75,7 +75,7 @@ class App:
         self.screen: pygame.Surface = self._set_mode(self._windowed_size, settings.fullscreen and size is None)
         pygame.display.set_caption(i18n.t("app.title"))
         self.metrics: Metrics = metrics_for(self.screen.get_size(), settings.text_size)
-        fonts.set_floor(self.metrics.floor, self.metrics.card_floor)
+        fonts.set_floor(self.metrics.floor, self.metrics.card_floor, self.metrics.text)
         self.look = LookFilter(LookSettings.of(settings))   # contrast, grain, temperature (ui/look.py)
         draw.set_felt_texture(self.look.felt)
         self._look_stale: weakref.WeakSet[Scene] = weakref.WeakSet()   # scenes to lay out again for a new look
@@ -162,7 +162,7 @@ class App:
         self.invalidate()
         self.screen = pygame.display.get_surface() or self.screen
         self.metrics = metrics_for(self.screen.get_size(), self.settings.text_size)
-        fonts.set_floor(self.metrics.floor, self.metrics.card_floor)
+        fonts.set_floor(self.metrics.floor, self.metrics.card_floor, self.metrics.text)
         for scene in self.scenes:
             scene.on_resize(self.size)
 

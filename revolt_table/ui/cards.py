@@ -21,7 +21,7 @@ from typing import Callable
 
 import pygame
 
-from revolt_table.ui import draw, theme
+from revolt_table.ui import draw, i18n, theme
 from revolt_table.ui.fonts import font
 
 Color = tuple[int, int, int]
@@ -159,11 +159,15 @@ def symbol_icon(name: str, height: int, colour: Color, dark: Color) -> pygame.Su
 
 # ------------------------------------------------------------------------------------------ faces
 
-@lru_cache(maxsize=512)
 def face(card_id: str, height: int, style: CardStyle = generic_style) -> pygame.Surface:
-    """The face of `card_id` `height` pixels tall in `style` (cached per id, size and style)."""
-    spec = style(card_id)
-    return _display_ready(render_face(spec, card_size(height)))
+    """The face of `card_id` `height` pixels tall in `style` (cached per id, size, style and language: a
+    style may set a name in the language shown, which can change mid-game, issue 28)."""
+    return _face(card_id, height, style, i18n.language())
+
+
+@lru_cache(maxsize=512)
+def _face(card_id: str, height: int, style: CardStyle, language: str) -> pygame.Surface:
+    return _display_ready(render_face(style(card_id), card_size(height)))
 
 
 def render_face(spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:

@@ -91,10 +91,18 @@ def text(surface: pygame.Surface, content: str, size: int, color: theme.Color, *
     return rect
 
 
-@lru_cache(maxsize=512)
 def render_text(content: str, size: int, color: theme.Color, bold: bool = False) -> pygame.Surface:
-    """Cached single-line text image (labels repeat every frame)."""
+    """Cached single-line text image (labels repeat every frame). Cached by the size drawn: a size under
+    the window's floor is drawn at the floor, which changes with the text size."""
+    return _render_text(content, max(int(size), fonts.floor()), color, bold)
+
+
+@lru_cache(maxsize=512)
+def _render_text(content: str, size: int, color: theme.Color, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(content, True, color)
+
+
+render_text.cache_clear = _render_text.cache_clear      # type: ignore[attr-defined]  (as when it was cached)
 
 
 def fit_text(content: str, size: int, max_width: int, bold: bool = False) -> int:
@@ -109,15 +117,15 @@ def _fitted(content: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
-def fit_parts(text: str, size: int, width: int, sep: str = " · ") -> tuple[str, int]:
-    """A line of parts ("Farmer · AI · normal") that fits `width`: whole, smaller down to the window's
-    smallest text, else without its last parts, whole ones (issue 28: "Fazendeiro · IA · nor…" cut a
-    word); cut with "…" only if even its first part is too wide."""
+def fit_parts(text: str, size: int, width: int, sep: str = " · ", least: int = 0) -> tuple[str, int]:
+    """A line of parts ("Farmer · AI · normal") that fits `width`: whole, smaller down to `least` (the
+    window's smallest text at most), else without its last parts, whole ones (issue 28: "Fazendeiro ·
+    IA · nor…" cut a word); cut with "…" only if even its first part is too wide."""
     parts = text.split(sep)
     while len(parts) > 1:
         line = sep.join(parts)
         fitted = _fitted(line, size, width)
-        if font(fitted).size(line)[0] <= width:
+        if fitted >= min(least, size) and font(fitted).size(line)[0] <= width:
             return line, fitted
         parts.pop()
     if font(_fitted(parts[0], size, width)).size(parts[0])[0] <= width:
@@ -133,10 +141,10 @@ def fit_lines(content: str, size: int, max_width: int, bold: bool = False, least
     """`content` on one line at the largest size down to `least` px (the smallest text anywhere at
     1024x640) that fits in max_width, else wrapped at `least` px into at most `max_lines` lines: a
     column heading ("Bônus de moedas") takes two lines rather than shrinking out of reach."""
-    fitted = _fitted(content, size, max_width, bold)
-    if font(fitted, bold).size(content)[0] <= max_width:
-        return fitted, [content]
     least = max(fonts.floor(), min(least, size))     # never under the window's smallest text (issue 28)
+    fitted = _fitted(content, size, max_width, bold)
+    if fitted >= least and font(fitted, bold).size(content)[0] <= max_width:
+        return fitted, [content]
     face = font(least, bold)
     wrapped = face.wrap(content, max_width)[:max_lines]
     lines = [piece for line in wrapped for piece in hyphenate(line, face, max_width)]   # a word too wide: hyphen
@@ -153,6 +161,8 @@ def hyphenate(line: str, face, max_width: int) -> list[str]:
         cut = len(rest) - 1
         while cut > 2 and face.size(rest[:cut] + "-")[0] > max_width:
             cut -= 1
+        if " " not in rest.strip() and len(rest) - cut < 4:      # one word: halves ("Durch-gang", not "Durchg-ang")
+            cut = min(cut, max(3, (len(rest) + 1) // 2))
         cut = max(cut, 1)          # a box narrower than one letter: a letter a line, never a stall (issue 29)
         head = rest[:cut]
         out.append(head if head.endswith((" ", "-")) else head + "-")

@@ -40,17 +40,24 @@ _NO_LINE_END = set("（《「『“‘([{")
 
 _floor = 8          # the smallest text of the window shown (set_floor); 8 without one (tools, tests of a part)
 _card_floor = 8     # the smallest text on a hand-sized card face, in display px (card_floor())
+_text_scale = 1.0   # the player's text size (1.0 normal, 1.2 large): widgets size their labels by it
 drawing_cards = False     # True while card_faces() is in force (the UI text walk tells card text apart)
 
 
-def set_floor(px: int, cards: int | None = None) -> None:
+def set_floor(px: int, cards: int | None = None, text: float = 1.0) -> None:
     """The smallest size any text may be drawn at in the window now (theme.Metrics.floor: 13 px at
     1280x720, 11 px at 1024x640, more with large text), and on a hand-sized card face (`cards`: the
     normal text size's floor; a card is a picture of one size, shown enlarged on hover). The App sets
-    both whenever its metrics change."""
-    global _floor, _card_floor
+    both whenever its metrics change, and the player's text size (`text`, theme.Metrics.text)."""
+    global _floor, _card_floor, _text_scale
     _floor = max(8, int(px))
     _card_floor = max(8, int(cards if cards is not None else px))
+    _text_scale = float(text)
+
+
+def text_scale() -> float:
+    """The player's text size now: 1.0 normal, 1.2 large (see set_floor)."""
+    return _text_scale
 
 
 def card_floor() -> int:

@@ -72,12 +72,24 @@ class Metrics:
         size (a card is a picture of one size; hovering shows it enlarged)."""
         return min(13, max(11, int(13 * self.unit)))
 
+    def grown(self, normal: int) -> int:
+        """A type size designed at normal text (in window px), in the player's text size."""
+        return grown(normal, self.text)
+
+    def label(self, height: int, share: float = 0.40) -> int:
+        """The type size of a label `share` of a box's height (a button, a row: see label_px)."""
+        return label_px(height, share, self.text)
+
+    def sized(self, value: float) -> int:
+        """A length that holds text (a corner box, a text button's width): grows as the text does."""
+        return self.px(value * self.text)
+
     def box(self, value: float) -> int:
         """Controls grow with large text, a little less than the text itself."""
-        return self.px(value * (1.0 + (self.text - 1.0) * 0.7))
+        return self.px(value * box_growth(self.text))
 
     @property
-    def font_logo(self) -> int: return self.px(84)
+    def font_logo(self) -> int: return self.tx(84)
     @property
     def font_title(self) -> int: return self.tx(40)
     @property
@@ -100,6 +112,23 @@ class Metrics:
     def radius(self) -> int: return self.px(10)
     @property
     def focus_width(self) -> int: return max(2, self.px(3))
+
+
+def box_growth(text: float) -> float:
+    """How much a control grows for a text size (Metrics.box): 70 % of what the text grows."""
+    return 1.0 + (text - 1.0) * 0.7
+
+
+def grown(normal: int, text: float) -> int:
+    """A type size designed at normal text, in text size `text`: at least that many times larger after
+    rounding (large text is 1.2 times larger everywhere, issue 28)."""
+    return normal if text == 1.0 else ceil(normal * text - 1e-9)
+
+
+def label_px(height: int, share: float, text: float) -> int:
+    """A label sized by its box: `share` of the height the box has at normal text (Metrics.box grows
+    boxes less than text), times the text size, so a label in large text is 1.2 times larger."""
+    return max(10, grown(int(height * share / box_growth(text)), text))
 
 
 TEXT_SCALES: dict[str, float] = {"normal": 1.0, "large": 1.2}

@@ -4,10 +4,12 @@ tables, in all six languages, at 1024x640 and 1280x720, in normal and large text
 Each frame is drawn into tests/ui/textwalk.py's Screen, which knows every text the fonts module rendered
 (fonts.render_observers) and where it landed. A finding is a text below the window's floor (13 px at
 1280x720, 11 px at 1024x640), two texts whose inked pixels overlap, a text cut (an "…" that is not a
-button's "choose", a text leaving the window or drawn in part). The test wants 0 findings. Between the
-normal and the large drawing of a screen it also notes texts less than 1.2 times larger
-(`Walk.smaller_in_large`): large text scales every type size of the theme (Metrics.tx) and raises the
-floor 1.2 times, but sizes set in layout pixels do not grow yet, so that is not asserted.
+button's "choose", a text leaving the window or drawn in part), and, between the normal and the large
+drawing of a screen, a text less than 1.2 times larger in large text (the same text in the same weight:
+"1" in a bold heading and in a regular cell are two roles). The test wants 0 findings. Every type size
+is on the text scale (theme.Metrics.tx, label sizes from a control's designed height: theme.label_px)
+and layouts make room (rows take their text's height, buttons take two rows, lines wrap) rather than
+shrink a text. LARGE_PENDING: screens whose large sizes are not asserted yet (see below).
 
 The tables are played with real moves (the human at the bottom, easy AIs, a match of three games so the
 match's progress shows): the first decisions (as dealt, with a selection that cannot be played, with
@@ -35,6 +37,9 @@ SIZES = [(1024, 640), (1280, 720)]
 # Export wrap their rows and lines (issue 28); their walk data holds long names, long German and
 # Portuguese labels and a long export path, so a cut there would be found.
 CUT_BY_DESIGN: set[str] = set()
+# Screens whose large text is not yet 1.2x everywhere (a text less than 1.2 times larger there is not a
+# finding): none now. A screen being reworked may be named here until it is done.
+LARGE_PENDING: set[str] = set()
 LARGE = 1.2
 
 
@@ -45,7 +50,7 @@ class Walk:
         self.app, self.log, self.where = app, log, where
         self.findings: dict[str, set[str]] = {}
         self.beats: set[str] = set()
-        self.smaller_in_large: set[tuple[str, int, int]] = set()
+        self.smaller_in_large: dict[tuple[str, int, int], str] = {}      # (text, normal px, large px) -> where
 
     def draw(self) -> Screen:
         app = self.app
@@ -55,11 +60,12 @@ class Walk:
             scene.draw(screen)
         return screen
 
-    def check(self, label: str, cuts: bool = True) -> None:
-        """`cuts` False: a cut is not a finding here (see CUT_BY_DESIGN)."""
+    def check(self, label: str, cuts: bool = True, large: bool = True) -> None:
+        """`cuts` False: a cut is not a finding here (see CUT_BY_DESIGN); `large` False: a text less than
+        1.2 times larger in large text is not one (see LARGE_PENDING)."""
         app = self.app
         before = app.settings.text_size
-        sizes: dict[str, dict[str, int]] = {}
+        sizes: dict[str, dict[tuple[str, bool], int]] = {}
         for text_size in ("normal", "large"):
             app.set_text_size(text_size)
             screen = self.draw()
@@ -67,16 +73,19 @@ class Walk:
                 if not cuts and finding.endswith(f"cut with {ELLIPSIS}"):
                     continue
                 self.findings.setdefault(finding, set()).add(f"{label} ({text_size})")
-            seen: dict[str, int] = {}
-            for content, px, *_rest in screen.texts:
+            seen: dict[tuple[str, bool], int] = {}      # a text in bold and in regular: two roles ("1")
+            for (content, px, *_rest), bold in zip(screen.texts, screen.bold):
                 if content.strip():
-                    seen[content] = min(px, seen.get(content, px))
+                    seen[content, bold] = min(px, seen.get((content, bold), px))
             sizes[text_size] = seen
         app.set_text_size(before)
-        for content, px in sizes["normal"].items():       # noted, not yet asserted (see the docstring)
-            large = sizes["large"].get(content)
-            if large is not None and large < LARGE * px:
-                self.smaller_in_large.add((content, px, large))
+        for (content, bold), px in sizes["normal"].items():
+            grown = sizes["large"].get((content, bold))
+            if grown is not None and grown < LARGE * px:
+                self.smaller_in_large.setdefault((content, px, grown), label)
+                if large:
+                    self.findings.setdefault(f"{content!r} is {px} px, {grown} px in large text (< {LARGE}x)",
+                                             set()).add(label)
 
     def choices(self) -> tuple[str, ...]:
         """Labels of the buttons on screen: their "…" says a dialog follows ("Export…"), not a cut."""
@@ -106,7 +115,7 @@ def test_every_screen_outside_the_tables(make_app, lang):
                         app.reset_to(Scene(app))
                     app.push(make(app))
                     run_frames(app, 2)
-                    walk.check(name, cuts=name not in CUT_BY_DESIGN)
+                    walk.check(name, cuts=name not in CUT_BY_DESIGN, large=name not in LARGE_PENDING)
                     app.pop()
             finally:
                 i18n.set_language("en")

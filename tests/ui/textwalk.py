@@ -36,12 +36,14 @@ class TextLog:
 
     def __init__(self) -> None:
         self.images: dict[int, tuple[pygame.Surface, str, int]] = {}
+        self.bold: dict[int, bool] = {}                   # id(image) -> drawn in bold
         self.rendered: list[tuple[str, int]] = []        # (text, px) in render order, since the last take()
 
     def __call__(self, text: str, face: fonts.TextFont, image: pygame.Surface) -> None:
         if face.ornament or fonts.drawing_cards:        # a monogram; a card face (its own type: see below)
             return
         self.images[id(image)] = (image, text, face.size_px)
+        self.bold[id(image)] = bool(face.bold_face)
         self.rendered.append((text, face.size_px))
 
     def take(self) -> list[tuple[str, int]]:
@@ -81,6 +83,7 @@ class Screen(pygame.Surface):
         self.log = log
         # (content, px, rect, ink, order, drawn in part)
         self.texts: list[tuple[str, int, pygame.Rect, pygame.Rect, int, bool]] = []
+        self.bold: list[bool] = []                             # texts[i] drawn in bold
         self.covers: list[tuple[pygame.Rect, int]] = []      # non-text images: (rect, order)
         self.order = 0
         self._ink: dict[int, pygame.Rect] = {}
@@ -105,6 +108,7 @@ class Screen(pygame.Surface):
             if ink is None:
                 ink = self._ink[id(source)] = source.get_bounding_rect()
             self.texts.append((known[1], known[2], rect, ink.move(x, y).clip(rect).clip(clip), self.order, part))
+            self.bold.append(self.log.bold.get(id(source), False))
         elif w * h >= 400:
             self.covers.append((rect.clip(clip), self.order))
 

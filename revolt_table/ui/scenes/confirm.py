@@ -13,6 +13,7 @@ import pygame
 
 from revolt_table.services import userdata
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import OverlayScene
 from revolt_table.ui.widgets import Button, FocusGroup
@@ -57,17 +58,22 @@ class ReplaceSaveScene(OverlayScene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
-        width = min(size[0] - 2 * m.pad, m.px(680))
-        self.lines_y = []
-        y = m.pad + m.font_heading // 2
-        for step, air in ((m.font_heading, m.px(8)), (m.font_body, 0), (m.font_body, 0)):
-            self.lines_y.append(y)
-            y += step // 2 + m.gap + air + m.font_body // 2
+        width = min(size[0] - 2 * m.pad, m.box(680))
+        room = width - 2 * m.pad
+        self.blocks = []                          # (lines, size, colour, bold, centre y): a long line wraps
+        y = m.pad
+        for content, px, colour, bold, air in ((t("save.ask_title"), m.font_heading, theme.GOLD_LIGHT, True, m.px(8)),
+                                               (t("save.ask_body"), m.font_body, theme.TEXT, False, 0),
+                                               (self.line, m.font_body, theme.GOLD, True, 0)):
+            px, lines = draw.fit_lines(content, px, room, bold=bold, least=px) if content else (px, [""])
+            height = len(lines) * (font(px, bold).get_linesize() - 1)
+            self.blocks.append((lines, px, colour, bold, y + height // 2))
+            y += height + m.gap + air
         buttons_top = y + m.pad // 2
         height = buttons_top + m.button_height + m.pad
         self.panel_rect = pygame.Rect(0, 0, width, height)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
-        self.lines_y = [self.panel_rect.y + ly for ly in self.lines_y]
+        self.blocks = [(lines, px, c, b, self.panel_rect.y + cy) for lines, px, c, b, cy in self.blocks]
         bw = (width - 2 * m.pad - m.gap) // 2
         x = self.panel_rect.x + m.pad
         for button in (self.keep_button, self.replace_button):
@@ -79,13 +85,6 @@ class ReplaceSaveScene(OverlayScene):
         m = self.metrics
         self.draw_beneath(surface)
         draw.panel(surface, self.panel_rect, m.radius * 2, alpha=245, edge=theme.GOLD_DARK)
-        room = self.panel_rect.width - 2 * m.pad
-        cx = self.panel_rect.centerx
-        lines = ((t("save.ask_title"), m.font_heading, theme.GOLD_LIGHT, True),
-                 (t("save.ask_body"), m.font_body, theme.TEXT, False),
-                 (self.line, m.font_body, theme.GOLD, True))
-        for (content, size, colour, bold), y in zip(lines, self.lines_y):
-            if content:
-                fit = draw.fit_text(content, size, room, bold=bold)
-                draw.text(surface, content, fit, colour, bold=bold, center=(cx, y))
+        for lines, px, colour, bold, y in self.blocks:
+            draw.lines_at(surface, lines, px, colour, (self.panel_rect.centerx, y), bold=bold)
         self.group.draw(surface)

@@ -17,6 +17,7 @@ import pygame
 
 from revolt_table.ui import draw, matchtext, theme
 from revolt_table.ui.catalog import GameInfo, load_catalog
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector, TextField
@@ -278,8 +279,9 @@ class NewGameScene(PageScene):
         self.note_y = y + self.note_h // 2 - gap // 2
         self.seats_caption_y = y + self.note_h + (extra - self.note_h) // 2 - gap // 2
         y += extra
-        label_w = int(w * 0.12)
-        name_w = int((w - label_w) * 0.50)
+        seat_px = theme.label_px(m.row_height, 0.38, m.text)      # "Puesto 4" whole beside its row
+        label_w = max(int(w * 0.12), font(seat_px).size(t("setup.seat_number", number=MAX_SEATS))[0] + m.px(8))
+        name_w = int((w - label_w) * 0.45)
         self.seat_label_x = x
         self.seat_rows: list[int] = []
         for i in range(MAX_SEATS):
@@ -289,7 +291,10 @@ class NewGameScene(PageScene):
             if i < seats:
                 y += row_h + gap
         self.row_h = row_h
-        bw, bh = m.px(200), m.button_height
+        for widget in (self.game_selector, self.variant_selector, self.players_selector, self.length_selector,
+                       *self.name_fields, *self.kind_selectors):
+            widget.design_height = m.row_height          # squeezed rows keep their text's size (issue 28)
+        bw, bh = m.box(200), m.button_height
         by = min(self.panel_rect.bottom + self.summary_h + m.pad, size[1] - m.pad - bh)
         self.summary_y = (self.panel_rect.bottom + by) // 2
         total = 3 * bw + 2 * m.gap
@@ -316,11 +321,13 @@ class NewGameScene(PageScene):
                              (cx + dx * half, self.seats_caption_y), 1)
         summary = self.summary()
         if summary:
-            fit = draw.fit_text(summary, m.font_body, self.panel_rect.width, bold=True)
+            fit = draw.fit_text(summary, m.font_body, m.width - 2 * m.pad, bold=True)
             draw.text(surface, summary, fit, theme.GOLD_LIGHT, bold=True, center=(cx, self.summary_y))
-        size = max(10, int(self.row_h * 0.38))
+        size = self.name_fields[0].label_size(0.38)
+        room = self.name_fields[0].rect.x - self.seat_label_x - m.px(4)
         for i in range(self.setup.players):
-            draw.text(surface, t("setup.seat_number", number=i + 1), size, theme.TEXT_MUTED,
+            label = t("setup.seat_number", number=i + 1)
+            draw.text(surface, label, draw.fit_text(label, size, room), theme.TEXT_MUTED,
                       midleft=(self.seat_label_x, self.seat_rows[i]))
 
 

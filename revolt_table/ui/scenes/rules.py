@@ -15,6 +15,7 @@ from revolt_table import rulebook
 from revolt_table.services.i18n import language
 from revolt_table.ui import draw, theme
 from revolt_table.ui.catalog import GameInfo, load_catalog
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.scenes.rules_table import QuickRefPanel
@@ -180,7 +181,8 @@ class RulesScene(PageScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         m = self.metrics
         n = max(1, len(self.games))
-        width = min(size[0] - 2 * m.pad, m.px(420))
+        said = t("rules.choose") if self.games else t("rules.none")      # the caption whole, not smaller
+        width = min(size[0] - 4 * m.pad, max(m.box(420), font(m.font_body).size(said)[0]))
         caption = m.px(40)
         height = caption + self.menu.height_for(n, m.button_height, m.gap) + 2 * m.pad
         top = max(header_bottom(m) + m.gap, (size[1] - height - m.button_height - m.pad) // 2)
@@ -190,7 +192,7 @@ class RulesScene(PageScene):
         for button in self.menu.widgets[:-1]:
             button.set_rect(pygame.Rect(size[0] // 2 - width // 2, y, width, m.button_height))
             y += m.button_height + m.gap
-        bw = m.px(220)
+        bw = m.box(220)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
                                               min(self.panel_rect.bottom + m.pad, size[1] - m.pad - m.button_height),
                                               bw, m.button_height))

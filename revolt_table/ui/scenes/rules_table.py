@@ -114,7 +114,7 @@ class QuickRefPanel(RichTextPanel):
             for row in section.rows:
                 y = self._row(out, row, y, width, column, card_h, fan) + int(s * 0.5)
             if section.note:
-                note = font(int(s * 0.95)).render(section.note, True, theme.TEXT_MUTED, None, width)
+                note = font(s - 1).render(section.note, True, theme.TEXT_MUTED, None, width)
                 out.append((0, y, note))
                 y += note.get_height() + int(s * 0.3)
         self._rendered = out

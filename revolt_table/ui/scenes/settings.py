@@ -16,10 +16,12 @@ import pygame
 
 from revolt_table.services import userdata
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font
 from revolt_table.ui.i18n import t
 from revolt_table.ui.scenes.common import PageScene, header_bottom
 from revolt_table.ui.widgets import Button, OptionSelector, Slider
 from revolt_table.ui.widgets.base import Widget
+from revolt_table.ui.widgets.button import label_width
 
 LOOK = ("contrast", "grain", "temperature")
 
@@ -223,15 +225,19 @@ class SettingsScene(PageScene):
         m = self.metrics
         top = header_bottom(m) + m.gap
         width = min(size[0] - 2 * m.pad, m.px(1180))
-        inner = m.pad
+        inner = m.gap if m.text > 1.0 else m.pad           # large text: the panel's margins give way
         gap_x = m.pad
         row_h = m.row_height
         gap = m.px(12)
         caption_h = m.px(30)
         n = max(len(self.game_rows) + 2, len(self.window_rows) + 1)    # + rules folder, tips / Reset buttons
-        bottom_limit = size[1] - 2 * m.pad - m.button_height - (m.gap + m.font_small + m.px(4))  # + the folder line
+        self.panel_rect = pygame.Rect(0, 0, width, 0)                  # the folder line's width is known first
+        folder_px, folder = self.folder_lines()
+        folder_h = len(folder) * (font(folder_px).get_linesize() - 1)
+        bottom_limit = size[1] - 2 * m.pad - m.button_height - (m.gap + folder_h + m.px(4))  # + the folder line
         available = bottom_limit - top - 2 * inner - caption_h
         if n * (row_h + gap) - gap > available:                        # small windows: tighten evenly
+            gap = m.px(6)
             row_h = max(m.px(30), (available + gap) // n - gap)
         height = caption_h + n * (row_h + gap) - gap + 2 * inner
         self.panel_rect = pygame.Rect(0, 0, width, height)
@@ -243,24 +249,45 @@ class SettingsScene(PageScene):
             y = self.panel_rect.y + inner
             self.columns.append(pygame.Rect(x, y, col_w, caption_h))
             y += caption_h
+            label_px = m.label(m.row_height)                      # the labels' share: room for the longest whole
+            face = font(label_px)
+            widest = max(face.size(getattr(row, "label", ""))[0] for row in rows) + row_h // 3 + 4
+            ratio = min(0.66, max(0.5, widest / col_w))
             for row in rows:
-                row.label_ratio = 0.5
+                row.label_ratio = ratio
                 row.set_rect(pygame.Rect(x, y, col_w, row_h))
                 y += row_h + gap
-            if c == 0:                                          # label drawn in draw_content
-                bw = col_w // 2
-                self.rules_folder_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
-                self.tips_button.set_rect(pygame.Rect(x + col_w - bw, y + row_h + gap, bw, row_h))
-            if c == 1:
-                bw = min(col_w, m.px(260))
-                self.reset_look_button.set_rect(pygame.Rect(x + col_w - bw, y, bw, row_h))
-                self.about_button.set_rect(pygame.Rect(x + col_w - bw, y + row_h + gap, bw, row_h))
-        bw = m.px(220)
-        self.folder_line_y = self.panel_rect.bottom + m.gap + m.font_small // 2 + m.px(4)
+            # a button beside its label: as wide as a control, its label whole, the row's label whole
+            beside = [(self.rules_folder_button, "settings.rules_folder"), (self.tips_button, "settings.tips")] \
+                if c == 0 else [(self.reset_look_button, ""), (self.about_button, "about.settings_label")]
+            for i, (button, key) in enumerate(beside):
+                least = m.box(260) if not key else int(col_w * (1 - ratio))
+                bw = max(least, label_width(button.text, m.row_height))
+                if key:
+                    bw = min(bw, max(label_width(button.text, m.row_height), col_w - face.size(t(key))[0] - m.gap))
+                bw = min(col_w, bw)
+                button.set_rect(pygame.Rect(x + col_w - bw, y + i * (row_h + gap), bw, row_h))
+        for widget in (*self.game_rows, *self.window_rows, self.rules_folder_button, self.tips_button,
+                       self.reset_look_button, self.about_button):
+            widget.design_height = m.row_height          # squeezed rows keep their text's size (issue 28)
+        bw = m.box(220)
+        half = folder_h // 2
+        self.folder_line_y = self.panel_rect.bottom + m.gap + half + m.px(4)
         self.back_button.set_rect(pygame.Rect(size[0] // 2 - bw // 2,
-                                              min(self.folder_line_y + m.font_small // 2 + m.pad,
+                                              min(self.folder_line_y + half + m.pad,
                                                   size[1] - m.pad - m.button_height),
                                               bw, m.button_height))
+
+    def folder_lines(self) -> tuple[int, list[str]]:
+        """The line under the panel saying where the rules folder is: a long folder takes two lines at
+        the small type's size rather than shrinking (never cut)."""
+        m = self.metrics
+        if self.rules_folder is not None:
+            line = t("settings.rules_folder_at", folder=str(self.rules_folder))
+        else:
+            line = t("settings.rules_folder_unavailable", reason=self.rules_folder_problem)
+        width = min(self.panel_rect.width, m.width - 2 * m.px(8))
+        return draw.fit_lines(line, m.font_small, width, least=m.font_small)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -277,10 +304,5 @@ class SettingsScene(PageScene):
             room = button.rect.x - self.columns[column].x - m.gap
             draw.text(surface, label, draw.fit_text(label, button.font_size, room), theme.TEXT,
                       midleft=(self.columns[column].x, button.rect.centery))
-        if self.rules_folder is not None:
-            line = t("settings.rules_folder_at", folder=str(self.rules_folder))
-        else:
-            line = t("settings.rules_folder_unavailable", reason=self.rules_folder_problem)
-        width = min(self.panel_rect.width, m.width - 2 * m.px(8))      # a long folder: two lines, never cut
-        size, lines = draw.fit_lines(line, m.font_small, width)
+        size, lines = self.folder_lines()
         draw.lines_at(surface, lines, size, theme.TEXT_MUTED, (self.panel_rect.centerx, self.folder_line_y))

@@ -139,6 +139,11 @@ class TableScene(Scene):
             elif not self.session.state.is_over:
                 self.family.deal()
 
+    def on_language(self) -> None:
+        """Settings changed the language mid-game: the family drops texts it made in the old one
+        (faces are cached by language: they repaint themselves)."""
+        self.family.on_language()
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.geom = self.make_geometry(size, self.bottom_seat)
 

@@ -111,8 +111,8 @@ class ResumeButton(Button):
         self.text = text
         rect = self.rect.move(0, 1) if self.pressed else self.rect
         room = rect.width - rect.height // 2
-        main = draw.fit_text(text, int(self.font_size * 0.9), room, bold=True)
-        detail, small = draw.fit_parts(self.detail, max(11, int(self.font_size * 0.62)), room)   # whole parts
+        main = draw.fit_text(text, self.label_size(0.36), room, bold=True)
+        detail, small = draw.fit_parts(self.detail, self.label_size(0.25), room)   # whole parts
         fg = theme.TEXT if self.enabled else theme.TEXT_MUTED
         main_y, detail_y = draw.two_line_ys(rect.centery, (main, True), (small, False))
         draw.text(surface, text, main, fg, bold=True, center=(rect.centerx, main_y))
@@ -195,12 +195,19 @@ class TitleScene(Scene):
         self.logo_y = int(size[1] * 0.24)
         bottom = size[1] - m.pad * 3 - m.font_small                                  # clear of the footer
         below_tagline = self._tagline_bottom() + m.gap
-        if self.menu.height_for(len(buttons), bh, gap) > bottom - below_tagline:     # small window, large text
-            bh = max(m.px(34), (bottom - below_tagline - (len(buttons) - 1) * gap) // len(buttons))
-        height = self.menu.height_for(len(buttons), bh, gap)
+        columns = 1
+        if self.menu.height_for(len(buttons), bh, gap) > bottom - below_tagline:     # small window, large text:
+            columns = 2 if 2 * m.button_width + gap <= size[0] - 2 * m.pad else 1     # two columns, row by row
+        rows = -(-len(buttons) // columns)
+        if self.menu.height_for(rows, bh, gap) > bottom - below_tagline:             # still too tall: lower
+            bh = max(m.px(34), (bottom - below_tagline - (rows - 1) * gap) // rows)
+        height = self.menu.height_for(rows, bh, gap)
         top = min(int(size[1] * 0.45), bottom - height)
+        left = size[0] // 2 - (columns * m.button_width + (columns - 1) * gap) // 2
         for i, button in enumerate(buttons):
-            button.set_rect(pygame.Rect(size[0] // 2 - m.button_width // 2, top + i * (bh + gap), m.button_width, bh))
+            row, column = divmod(i, columns)
+            button.set_rect(pygame.Rect(left + column * (m.button_width + gap), top + row * (bh + gap),
+                                        m.button_width, bh))
         # the language selector: top right, first in keyboard order
         lw, lh = m.box(230), m.box(40)
         self.language.set_rect(pygame.Rect(size[0] - m.pad - lw, m.pad, lw, lh))

@@ -45,9 +45,13 @@ class Action:
 
 
 def wrap(text: str, size: int, width: int, bold: bool, max_lines: int, floor: int) -> tuple[int, list[str]]:
-    """`text` in as few lines of `width` as reads well: one line if it fits at 85 % of `size` or more,
-    else the largest size down to `floor` at which it wraps into at most `max_lines` lines (at `floor`
-    the lines may be more: the caller clips). Returns the size and the lines."""
+    """`text` in as few lines of `width` as reads well: at `size` on one line or wrapped into at most
+    `max_lines` (so large text is large here too, issue 28), else one line if it fits at 85 % of `size`
+    or more, else the largest size down to `floor` at which it wraps into at most `max_lines` lines (at
+    `floor` the lines may be more: the caller clips). Returns the size and the lines."""
+    lines = font(size, bold).wrap(text, width)
+    if len(lines) <= max_lines:
+        return size, lines
     for one in range(size, max(floor, int(size * 0.85)) - 1, -1):
         if font(one, bold).size(text)[0] <= width:
             return one, [text]
@@ -199,23 +203,47 @@ class ActionsSection(Section):
 
     # ---------------------------------------------------------------- drawing
     def layout_buttons(self) -> list[tuple[pygame.Rect, Action]]:
+        """The buttons' rectangles: one row from the area's top left; when their labels do not fit whole
+        in one row (bids beside Hint and Play; large text), the family's buttons go on a row above Hint
+        and Play rather than shrinking their labels (issue 28); a row still too wide is squeezed."""
         m, area = self.metrics, self.buttons_rect
         px = m.px
-        h, gap, x = px(38), px(10), area.x
-        out = []
+        h, gap = m.box(38), px(10)
+        sized = []
         for action in self.actions():
             width = font(m.font_body, True).size(action.label)[0] + px(40 if action.key else 28)   # drawn at font_body
-            width = max(px(84), min(width, px(170)))
-            out.append((pygame.Rect(x, area.y, width, h), action))
-            x += width + gap
-        if out and out[-1][0].right > area.right:               # squeeze into the room there is
-            scale = (area.w - gap * (len(out) - 1)) / sum(r.w for r, _ in out)
+            sized.append((max(px(84), min(width, m.sized(190))), action))
+        rows = [sized]
+        if sum(w for w, _ in sized) + gap * (len(sized) - 1) > area.w:
+            own = [item for item in sized if item[1].id not in ("hint", "play")]
+            rows = [r for r in (own, [item for item in sized if item[1].id in ("hint", "play")]) if r]
+        out = []
+        for k, row in enumerate(rows):
+            y = area.y - (len(rows) - 1 - k) * (h + gap)
+            total = sum(w for w, _ in row) + gap * (len(row) - 1)
+            scale = min(1.0, (area.w - gap * (len(row) - 1)) / max(1, total - gap * (len(row) - 1)))
             x = area.x
-            for rect, _ in out:
-                rect.w, rect.x = int(rect.w * scale), x
+            for width, action in row:                           # squeezed into the room there is
+                rect = pygame.Rect(x, y, int(width * scale), h)
+                out.append((rect, action))
                 x = rect.right + gap
+        lift = self.info_overflow((max(r.bottom for r, _ in out) + px(8)) if out else area.y)
+        for rect, _ in out:                 # the line under them needs more lines: they move up for it
+            rect.y -= lift
         self.buttons = out
         return out
+
+    def info_overflow(self, top: int) -> int:
+        """How far the line under the buttons, wrapped at its full size, would run past the area's bottom
+        (into the hand) from `top`; at most a few lines' worth."""
+        text, colour = self.info()
+        if not text:
+            return 0
+        m = self.metrics
+        face = font(m.font_small, colour != theme.TEXT_MUTED)
+        lines = face.wrap(text, self.buttons_rect.w)
+        over = top + len(lines) * (face.get_height() + m.px(1)) - self.buttons_rect.bottom
+        return max(0, min(over, 3 * face.get_height()))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_prompt(surface)
@@ -229,7 +257,7 @@ class ActionsSection(Section):
         if not text:
             return
         area = self.buttons_rect
-        top = (buttons[0][0].bottom + m.px(8)) if buttons else area.y
+        top = (max(r.bottom for r, _ in buttons) + m.px(8)) if buttons else area.y
         room = area.bottom - top
         small = m.font_small
         size, lines = wrap(text, small, area.w, colour != theme.TEXT_MUTED, max(1, room // int(small * 1.25)),
@@ -246,8 +274,8 @@ class ActionsSection(Section):
             self.prompt_box = pygame.Rect(0, 0, 0, 0)
             return
         m, area = self.metrics, self.prompt_rect
-        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 2, max(11, m.font_small - m.px(2)))
-        images = [draw.render_text(line, size, theme.GOLD_LIGHT, True) for line in lines[:3]]
+        size, lines = wrap(text, m.font_body, area.w - m.px(34), True, 4, max(11, m.font_small - m.px(2)))
+        images = [draw.render_text(line, size, theme.GOLD_LIGHT, True) for line in lines[:4]]
         width = max(img.get_width() for img in images)
         height = sum(img.get_height() for img in images)
         box = pygame.Rect(0, 0, width + m.px(28), height + m.px(14))

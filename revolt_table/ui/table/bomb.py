@@ -125,6 +125,10 @@ class BombTable(FamilyTable):
         return s.session.names[seat]
 
     # ================================================================ look
+    def on_language(self) -> None:
+        self.banner = None
+        self.log = []
+
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         """Readable faces (see bomb_faces)."""
         if face_up and card is not None:

@@ -185,7 +185,7 @@ class FacePainter:
         return replace(best, text_lines=tuple(lines), fits=fits)
 
     def face(self, card_id: str, height: int) -> pygame.Surface:
-        return _face(self, card_id, max(16, int(height)))
+        return _face(self, card_id, max(16, int(height)), i18n.language())
 
     def paint(self, card_id: str, size: tuple[int, int]) -> pygame.Surface:
         """The face at `size` (see text_layout), painted at twice its size and smooth-scaled down."""
@@ -245,7 +245,8 @@ class FaceText:
 
 
 @lru_cache(maxsize=600)
-def _face(painter: FacePainter, card_id: str, height: int) -> pygame.Surface:
+def _face(painter: FacePainter, card_id: str, height: int, language: str) -> pygame.Surface:
+    """Cached by language too: a face's name and text are the language's (switched mid-game, issue 28)."""
     return cards._display_ready(painter.paint(card_id, cards.card_size(height)))
 
 

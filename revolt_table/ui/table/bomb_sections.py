@@ -318,7 +318,7 @@ class MomentsSection(Section):
         y = area.centery - (len(lines) - 1) * step // 2
         for k, text in enumerate(lines):
             newest = k == len(lines) - 1
-            size = draw.fit_text(text, m.font_small + (px(2) if newest else 0), area.w - px(20), bold=newest)
+            size = draw.fit_text(text, m.tx(17) if newest else m.font_small, area.w - px(20), bold=newest)
             draw.text(surface, text, max(MIN_TEXT, size), theme.TEXT if newest else theme.TEXT_MUTED, bold=newest,
                       center=(area.centerx, y + k * step), shadow=True)
 

@@ -85,6 +85,9 @@ class ClimbingTable(ToldByMoments, FamilyTable):
                                           cs.FlashSection(self)]
 
     # ================================================================ look
+    def on_language(self) -> None:
+        self.banner = None
+
     def card_image(self, card: str | None, h: int, face_up: bool) -> pygame.Surface:
         if face_up and card is not None:
             word = ct("face.big") if card == "RJ" else ct("face.small") if card == "BJ" else ""

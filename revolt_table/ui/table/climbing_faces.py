@@ -19,7 +19,7 @@ from functools import lru_cache
 import pygame
 
 from revolt_table.ui import cards, theme
-from revolt_table.ui.fonts import font
+from revolt_table.ui.fonts import card_floor, font
 
 RED = (200, 30, 40)
 RED_DARK = (150, 18, 26)
@@ -62,10 +62,14 @@ def _text(text: str, px: int, colour, bold: bool = True, max_w: int | None = Non
     return image
 
 
-@lru_cache(maxsize=256)
 def face(card_id: str, height: int, four_colour: bool = False, word: str = "") -> pygame.Surface:
     """The face of `card_id`, `height` pixels tall (cached), in two or four colours; `word` is a
-    joker's name under its star ("BIG", "大王"), none if empty."""
+    joker's name under its star ("BIG", "大王"), none if empty, never under the card floor (issue 28)."""
+    return _face(card_id, height, four_colour, word, card_floor())
+
+
+@lru_cache(maxsize=256)
+def _face(card_id: str, height: int, four_colour: bool, word: str, floor: int) -> pygame.Surface:
     w, h = cards.card_size(height)
     s = 2
     W, H = w * s, h * s
@@ -73,7 +77,7 @@ def face(card_id: str, height: int, four_colour: bool = False, word: str = "") -
     radius = max(4, W // 11)
     pygame.draw.rect(big, theme.CARD_FACE, big.get_rect(), border_radius=radius)
     if card_id in ("BJ", "RJ"):
-        _joker(big, card_id == "RJ", word)
+        _joker(big, card_id == "RJ", word, floor)
     else:
         _standard(big, card_id, four_colour)
     pygame.draw.rect(big, theme.CARD_EDGE, big.get_rect(), max(1, s), border_radius=radius)
@@ -114,7 +118,7 @@ def _standard(big: pygame.Surface, card_id: str, four_colour: bool = False) -> N
         big.blit(pip, pip.get_rect(center=centre))
 
 
-def _joker(big: pygame.Surface, red: bool, word: str = "") -> None:
+def _joker(big: pygame.Surface, red: bool, word: str = "", floor: int = 8) -> None:
     W, H = big.get_size()
     colour = RED if red else BLACK
     cw = _corner_width(W)
@@ -143,5 +147,5 @@ def _joker(big: pygame.Surface, red: bool, word: str = "") -> None:
     else:
         pygame.draw.polygon(big, BLACK, pts, max(2, W // 30))
     if word:
-        image = _text(word, int(H * 0.085), colour, True, max_w=int(W * 0.5))
-        big.blit(image, image.get_rect(midtop=(cx, cy + r + int(H * 0.04))))
+        image = _text(word, max(int(H * 0.085), 2 * floor), colour, True, max_w=int(W * 0.46))   # painted 2x
+        big.blit(image, image.get_rect(midtop=(W // 2, cy + r + int(H * 0.04))))     # clear of "JOKER"

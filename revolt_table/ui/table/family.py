@@ -123,6 +123,11 @@ class FamilyTable:
             out["prompt"] = pygame.Rect(slot.x - px(18) - px(300), slot.y, px(300), slot.h)
         return out
 
+    def on_language(self) -> None:
+        """The player changed the language mid-game (Settings over the table): texts made in the old
+        language and kept (a banner on show, the last announcements) are dropped, never drawn again
+        in it (issue 28); what is drawn from the position or translated each frame needs nothing."""
+
     def sound(self, name: str, gain: float = 1.0) -> None:
         """Play a table sound (deal, flip, sweep, chime, fanfare) at the volume setting; silent while
         animations are off (everything happens at once) or without an audio device."""

@@ -81,16 +81,16 @@ class PodsSection(Section):
         if active:
             pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=m.radius)
         head = table.pod_band(rect, 0)
-        r = m.px(16)
+        r = m.px(16)               # the plate's room goes to the name and its line; the initial grows
         centre = (head.x + m.px(10) + r, head.centery)
         name = s.session.names[seat]
         avatar(surface, centre, r, name, active=1.0 if active else 0.0, human=s.session.is_human(seat),
-               pulse=s.wave(5.0) if active else 0.0)
+               pulse=s.wave(5.0) if active else 0.0, size=m.tx(17.6))
         x = centre[0] + r + m.px(8)
         right = table.pod_badge(surface, seat, head)
         width = max(20, right - x - m.px(4))
         size = draw.fit_text(name, m.font_body, width, bold=True)
-        small = m.font_small - m.px(2)
+        small = m.tx(12)
         name_y, sub_y = draw.two_line_ys(head.centery, (size, True), (small, False))
         draw.text(surface, name, size, theme.GOLD_LIGHT if seat == s.viewer else theme.TEXT, bold=True,
                   midleft=(x, name_y))
@@ -142,9 +142,9 @@ class HudSection(Section):
             draw.text(surface, progress, size, theme.GOLD, bold=True, midleft=(rect.x + m.px(12), y))
             return
         if progress:
-            size = draw.fit_text(progress, m.font_small - m.px(1), rect.w // 2 - m.px(12))
+            size = m.tx(14)                  # its size whatever the room: beside the title, or under the box
             room = right - rect.x - m.px(12) - font(size).size(progress)[0] - m.px(8)
-            if not title or font(draw.fit_text(title, m.font_small, room, bold=True), True).size(title)[0] <= room:
+            if not title or font(m.font_small, True).size(title)[0] <= room:
                 shown = draw.text(surface, progress, size, theme.TEXT_MUTED, midright=(right, y))
                 right = shown.left - m.px(8)
             else:      # no room beside the title at a readable size: on its own, just under the box (issue 28)

@@ -158,7 +158,7 @@ class TableGeometry:
         # the viewer's hand along the bottom, between its own pod (left) and the centre pod (right)
         self.hand = pygame.Rect(edge + pod_w + edge, h - edge - self.hand_h, w - 2 * (2 * edge + pod_w), self.hand_h)
         self.menu_button = pygame.Rect(w - edge - px(44), edge, px(44), px(44))
-        self.hud = pygame.Rect(edge, edge, px(214), px(92))
+        self.hud = pygame.Rect(edge, edge, m.box(214), px(92))     # wider with its text (plays sit under it)
         bottom = self.bottom_seat
         slot_w, slot_h = card_size(self.table_h)
         self.pods = {}

@@ -73,12 +73,17 @@ class ChoicePopup(Section):
         if not self.choices:
             return
         m, g = self.metrics, self.geom
-        widest = max(draw.render_text(c.label, m.font_small + m.px(1), theme.TEXT, True).get_width()
-                     for c in self.choices)
-        size = (min(g.size[0] - m.px(40), widest + m.px(60)), m.px(36))
+        widest = max(draw.render_text(self.shown_label(i), m.tx(16), theme.TEXT, True).get_width()   # as drawn
+                     for i in range(len(self.choices)))
+        size = (min(g.size[0] - m.px(40), widest + m.px(60)), m.box(36))
         self.rects = widgets.stack_above(self.anchor, len(self.choices), size, m.px(6), m.px(10),
                                          pygame.Rect((0, 0), g.size).inflate(-m.px(20), -m.px(20)))
         self.rect = self.rects[0].unionall(self.rects)
+
+    def shown_label(self, i: int) -> str:
+        """Choice `i` as its button says it: numbered when there are several (the number keys)."""
+        label = self.choices[i].label
+        return f"{i + 1}  {label}" if len(self.choices) > 1 else label
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return True                                         # modal: a click outside closes it
@@ -127,8 +132,7 @@ class ChoicePopup(Section):
         widgets.panel_around(surface, m, self.rects, m.px(16))
         for i, (rect, choice) in enumerate(zip(self.rects, self.choices)):
             hot = i == self.hover or (self.hover is None and i == self.focus)
-            label = f"{i + 1}  {choice.label}" if len(self.choices) > 1 else choice.label
-            widgets.choice_button(surface, m, rect, label, enabled=choice.enabled, hot=hot)
+            widgets.choice_button(surface, m, rect, self.shown_label(i), enabled=choice.enabled, hot=hot)
         pointed = self.hover if self.hover is not None else self.focus
         if 0 <= pointed < len(self.choices) and self.choices[pointed].reason is not None:
             text = i18n.say(self.choices[pointed].reason)

@@ -201,13 +201,14 @@ def next_dot_step(time: float) -> float:
 
 
 def avatar(surface: pygame.Surface, centre: tuple[int, int], radius: int, name: str, *, active: float = 0.0,
-           human: bool = True, pulse: float = 0.0) -> None:
+           human: bool = True, pulse: float = 0.0, size: int | None = None) -> None:
     """A round avatar with the player's initial; a gold ring while `active` (their turn) that pulses
-    with `pulse` (-1..1: the table's `wave`, which comes to rest when nothing happens)."""
+    with `pulse` (-1..1: the table's `wave`, which comes to rest when nothing happens). `size`: the
+    initial's type size (the text scale's; else from the radius)."""
     cx, cy = centre
     pygame.draw.circle(surface, theme.SHADOW, (cx + 1, cy + 2), radius)
     pygame.draw.circle(surface, theme.BUTTON if human else (52, 56, 80), centre, radius)
     ring = theme.lerp_color(theme.PANEL_EDGE, theme.GOLD_LIGHT, active * (0.7 + 0.3 * pulse))
     pygame.draw.circle(surface, ring, centre, radius, max(2, radius // 8))
     initial = (name.strip()[:1] or "?").upper()
-    draw.text(surface, initial, int(radius * 1.1), theme.TEXT, bold=True, center=(cx, cy + 1))
+    draw.text(surface, initial, size or int(radius * 1.1), theme.TEXT, bold=True, center=(cx, cy + 1))

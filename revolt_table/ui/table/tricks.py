@@ -322,7 +322,7 @@ class TricksTable(ToldByMoments, FamilyTable):
         line = rt("trick", n=min(info.trick_no, hand), total=hand)
         if info.trick and not view.is_over:
             line += " · " + rt("led_by", name=self.name(info.leader))
-        line, size = draw.fit_parts(line, m.font_small, rect.w - m.px(24))      # "· led by" goes first if need be
+        line, size = draw.fit_parts(line, m.font_small, rect.w - m.px(24), least=m.font_small)  # "· led by" goes first
         first = draw.text(surface, line, size, theme.TEXT, midleft=(x, rect.y + m.px(16)))
         icon = m.px(20)
         img = faces.emblem_icon(self.trump, icon)

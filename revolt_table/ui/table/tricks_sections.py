@@ -74,7 +74,7 @@ class SupplySection(Section):
         zone = s.model.zones.get("revolt")
         n = zone.count if zone else 0
         sub = rt("revolt_pile", n=n) if n else rt("revolt_pile_empty")
-        size, small = draw.fit_text(title, m.font_body, head.w - m.px(24), True), draw.fit_text(
+        size, small = draw.fit_text(title, m.font_small, head.w - m.px(24), True), draw.fit_text(
             sub, m.font_small - m.px(2), head.w - m.px(24))
         title_y, sub_y = draw.two_line_ys(head.centery, (size, True), (small, False))
         draw.text(surface, title, size, theme.TEXT, bold=True, midleft=(head.x + m.px(12), title_y))

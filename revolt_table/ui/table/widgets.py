@@ -65,13 +65,13 @@ def action_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
                          border_radius=radius + px(3))
     room, centre = rect.w - px(12), rect.center
     if key:       # the label stays clear of the key letter in the corner, whatever the text size
-        key_left = rect.right - px(6) - draw.render_text(key, max(MIN_TEXT, metrics.font_small - px(4)), fg).get_width()
+        key_left = rect.right - px(6) - draw.render_text(key, max(MIN_TEXT, metrics.tx(11)), fg).get_width()
         centre = (rect.centerx - px(4), rect.centery)
         room = min(room, 2 * (key_left - px(4) - centre[0]))
     text_size, lines = draw.fit_lines(label, size or metrics.font_small, room, True, MIN_TEXT)   # else 2 lines
     draw.lines_at(surface, lines, text_size, fg, centre, bold=True)
     if key:
-        draw.text(surface, key, max(MIN_TEXT, metrics.font_small - px(4)), fg,
+        draw.text(surface, key, max(MIN_TEXT, metrics.tx(11)), fg,
                   midright=(rect.right - px(6), rect.y + max(px(10), MIN_TEXT // 2 + px(3))))
 
 
@@ -91,7 +91,7 @@ def choice_button(surface: pygame.Surface, metrics, rect: pygame.Rect, label: st
         x += icon.get_width()
     elif icon is not None:
         surface.blit(icon, icon.get_rect(midright=(rect.right - px(10), rect.centery)))
-    size = draw.fit_text(label, metrics.font_small + px(1), rect.w - px(50), True)
+    size = draw.fit_text(label, metrics.tx(16), rect.w - px(50), True)
     draw.text(surface, label, size, theme.TEXT if enabled else theme.TEXT_MUTED, bold=True,
               midleft=(x, rect.centery))
 

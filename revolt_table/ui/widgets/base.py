@@ -11,6 +11,7 @@ import math
 import pygame
 
 from revolt_table.ui import theme
+from revolt_table.ui.fonts import floor, font, text_scale
 
 
 class Widget:
@@ -22,6 +23,7 @@ class Widget:
         self.hovered = False
         self.enabled = True
         self.visible = True
+        self.design_height = 0            # the height the layout meant, when it squeezed the widget (below)
 
     def set_rect(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
         """Place the widget; fonts and inner parts scale with the rect's height."""
@@ -29,7 +31,16 @@ class Widget:
 
     @property
     def font_size(self) -> int:
-        return max(10, int(self.rect.height * 0.40))
+        return self.label_size(0.40)
+
+    def label_size(self, share: float) -> int:
+        """A label's size: `share` of the height the control has at normal text (theme.Metrics.box grows
+        controls less than text), times the player's text size: large labels are 1.2 times larger.
+        A layout that squeezed the control into less height than designed (a small window) sets
+        `design_height`: the label keeps the designed size as long as its line fits the height, so large
+        text stays 1.2 times larger where rows had to tighten (issue 28)."""
+        size = theme.label_px(max(self.rect.height, self.design_height), share, text_scale())
+        return fitting_height(size, self.rect.height) if self.design_height > self.rect.height else size
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse (and, when focused, keyboard) input. Return True if used."""
@@ -60,6 +71,13 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+
+def fitting_height(size: int, height: int) -> int:
+    """`size`, or less, so a line of text at it keeps a margin inside `height` (never under the floor)."""
+    while size > floor() and font(size).get_height() > height - max(4, height // 8):
+        size -= 1
+    return size
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:

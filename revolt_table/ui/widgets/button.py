@@ -7,6 +7,7 @@ from typing import Callable
 import pygame
 
 from revolt_table.ui import draw, theme
+from revolt_table.ui.fonts import font, text_scale
 from revolt_table.ui.widgets.base import Widget, approach, draw_focus_ring
 
 
@@ -71,3 +72,21 @@ class Button(Widget):
         draw.text(surface, self.text, size, fg, bold=True, center=rect.center)
         if self.focused and self.enabled:
             draw_focus_ring(surface, rect, radius)
+
+
+def button_grid(buttons: list[Button], width: int, widest: int, height: int, gap: int) -> tuple[int, int]:
+    """(rows, button width) for a row of buttons `height` high in `width`: one row of buttons at most
+    `widest` wide if every label fits its button whole, else two rows (large text in German: "Nochmal
+    spielen" keeps its size rather than shrinking, issue 28)."""
+    n = max(1, len(buttons))
+    need = max((label_width(b.text, height) for b in buttons), default=0)
+    one = min(widest, (width - (n - 1) * gap) // n)
+    if need <= one or n == 1:
+        return 1, one
+    per_row = -(-n // 2)
+    return 2, min(max(need, widest), (width - (per_row - 1) * gap) // per_row)
+
+
+def label_width(text: str, height: int) -> int:
+    """The width a button `height` high needs to show `text` whole at its label size."""
+    return font(theme.label_px(height, 0.40, text_scale()), True).size(text)[0] + height // 2 + 4
