@@ -84,11 +84,14 @@ def _one_line_cut(content: str, size: int, width: int, *, bold: bool = False) ->
 def test_the_walk_finds_cut_rows_on_the_wrapping_screens(make_app, monkeypatch, screen):
     from tests.ui.test_no_overflow import SCENES
 
-    monkeypatch.setattr(rowtext, "lines_of", _one_line_cut)
+    # The screens' modules are imported before rowtext is patched: one imported first while it is patched
+    # would copy the one-line cut as its own, and monkeypatch would then "restore" that copy for every
+    # later test (the Review's notes in test_wraplist no longer wrapped when run after this test).
     for module in ("history", "statistics", "review_sections", "review_board", "dialog"):
         mod = __import__(f"revolt_table.ui.scenes.{module}", fromlist=["lines_of"])
         if hasattr(mod, "lines_of"):
             monkeypatch.setattr(mod, "lines_of", _one_line_cut)
+    monkeypatch.setattr(rowtext, "lines_of", _one_line_cut)
     cuts = 0
     for lang in ("de", "es"):
         with walking(make_app, lang, (1024, 640), screen) as walk:
