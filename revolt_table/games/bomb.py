@@ -760,7 +760,7 @@ class BombState(GameState):
             turned.append(c)
         if turned and self.t.dig_draws:          # "draw until they find a movement card" (face up)
             self.hands[seat].extend(turned)
-            events.append(CardsDrawn(seat, len(turned), R_DUG_UP))
+            events.append(CardsDrawn(seat, len(turned), R_DUG_UP, tuple(turned)))   # face up: named
         elif turned:
             self.discard.extend(turned)
             events.append(Discarded(seat, tuple(turned), R_TURNED_UP))

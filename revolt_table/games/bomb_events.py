@@ -1,7 +1,8 @@
 """Events of the bomb family (Revolución): public records for the table's animations and logs.
 
 Like every event they never carry a hidden card: a draw says how many cards, a theft says who
-stole from whom, and only cards that are face up on the table (fight cards, discards) are named.
+stole from whom, and only cards that are face up on the table (fight cards, discards) or drawn face up
+(the cards a dig turns up under `dig: draw`, `CardsDrawn.cards`) are named.
 Nor do they carry English: a `reason` or an `explanation` is a Message (codes in bomb_info.CODES),
 and cards and climates are ids.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from ..engine.events import Event
 from ..engine.message import Message
+from .bomb_info import dug_up_sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +32,18 @@ class ClimateChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
+    """Cards drawn into a seat's hand. A draw is hidden: `cards` stays empty, except for the cards a dig
+    turns up with `dig: draw` (reason R_DUG_UP), which are drawn face up, so every seat sees them
+    (issue 29; added last with a default, so events made before still compare and read the same)."""
+
     seat: int
     count: int
     reason: Message | None = None
+    cards: tuple[str, ...] = ()
+
+    def sentence(self) -> Message | None:
+        """The cards drawn face up, named (the replay and the Review say this instead of the count)."""
+        return dug_up_sentence(self.seat, self.cards) if self.cards else None
 
 
 @dataclass(frozen=True, slots=True)

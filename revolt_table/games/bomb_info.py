@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..engine.info import Info
-from ..engine.message import Message, Refusal
+from ..engine.message import Message, Refusal, Seat
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,20 @@ def card_name(card: str) -> Message:
     return Message(f"bomb.card.{card}")
 
 
+def card_list(cards) -> Message:
+    """Cards named one after another ("Militia, Machine Gun, Rifles"), each by its translated name; the
+    separator is the language's (`bomb.card_list`), so a sentence can name any number of cards."""
+    out = card_name(cards[-1])
+    for card in reversed(cards[:-1]):
+        out = Message(CARD_LIST, a=card_name(card), b=out)
+    return out
+
+
+def dug_up_sentence(seat: int, cards) -> Message:
+    """What a seat's dig says in the replay and the Review: the cards it drew face up, named."""
+    return Message(DUG_UP_SENTENCE, name=Seat(seat), count=len(cards), cards=card_list(cards))
+
+
 def climate_name(climate: str) -> Message:
     return Message(f"bomb.climate.{climate}")
 
@@ -121,6 +135,10 @@ R_ALLIANCE_WON = Message("bomb.reason.alliance_won")
 REASONS = (R_FIRST_PLAYER, R_ATTACK, R_DEFENCE, R_ALLIANCE, R_REFILL, R_EXCHANGE, R_TURN, R_CLIMATE_CARD,
            R_OUT_OF_CARDS, R_LOST_FIGHT, R_AFTER_FIGHT, R_DIG, R_TURNED_UP, R_DUG_UP, R_ELIMINATED, R_FIGHT,
            R_EXPLOSION, R_MASSACRE, R_DISARMED, R_MASSACRE_PLAYED, R_ALLIANCE_WON)
+
+# sentences that name cards: a list of card names, the cards a dig drew face up (CardsDrawn.sentence)
+CARD_LIST = "bomb.card_list"                      # {a} {b}
+DUG_UP_SENTENCE = "bomb.event.dug_up"             # {name} {count} {cards}
 
 # the fight's verdict (AttackResolved.explanation): {attack} and {defence} are the two totals
 FIGHT_ATTACKER_WINS = "bomb.fight.attacker_wins"
@@ -153,7 +171,7 @@ MAX_SUPPORT = "bomb.refusal.max_support"                 # {n}
 
 CODES = tuple(m.code for m in REASONS) + (
     FIGHT_ATTACKER_WINS, FIGHT_DEFENDER_WINS, FIGHT_TIE_DEFENDER, FIGHT_TIE_ATTACKER,
-    OVER_LAST_PARTY.code, OVER_ROUNDS.code,
+    CARD_LIST, DUG_UP_SENTENCE, OVER_LAST_PARTY.code, OVER_ROUNDS.code,
     NOT_IN_HAND, CARD_NOT_NOW, ONLY_PROTECTION, CLIMATE_FORBIDS, NO_ATTACKS, ATTACKS_USED,
     ATTACK_NEEDS_FIGHTER, FIGHTER_ATTACKS, BAD_TARGET, DISARM_TOO_FAR, HAS_MOVEMENT, ONE_OF_EACH_TYPE,
     NEEDS_FIGHTER, NOT_FIGHT_CARD, NOT_ENOUGH_SUPPORT, NO_SUPPORT_IN_CLIMATE, MAX_SUPPORT)

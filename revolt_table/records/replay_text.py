@@ -98,19 +98,24 @@ def event_sentences(event: Event, names: list[str] | None = None) -> list[str]:
 
     A `reason` is only half a sentence ("exchanged", "attacking"): an event that has one and a sentence
     of its own under `event.<EventName>` says the whole of it, with the seat's name from `names` (or
-    "Player 2"), its count and its reason ("Anna: 2 cards drawn (card exchange)")."""
+    "Player 2"), its count and its reason ("Anna: 2 cards drawn (card exchange)"). An event whose own
+    `sentence()` says something is said by it instead of by its reason (Revolución's dig: "Anna: 2 cards
+    drawn face up while digging (Militia, Rifles)" names the cards the count would hide)."""
     out = []
     if not is_dataclass(event):
         return out
+    said_itself = False
     sentence = getattr(event, "sentence", None)
     if callable(sentence):
         said = sentence()
         if isinstance(said, Message):
             out.append(i18n.say(said, names))
+            said_itself = True
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name == "reason" and isinstance(value, Message):
-            out.append(_reason_sentence(event, value, names))
+            if not said_itself:
+                out.append(_reason_sentence(event, value, names))
         elif isinstance(value, Message):
             out.append(i18n.say(value, names))
         elif f.name == "explanation" and isinstance(value, str) and value:
