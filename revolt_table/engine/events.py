@@ -6,7 +6,9 @@ strings there; `Message | str` until they have).
 
 An event with no Message field of its own may still say something to players: a method
 `sentence() -> Message` (Dou Dizhu's `LandlordChosen`: who is landlord, the bid, the bottom cards),
-which the replay and the review say with the event's Messages.
+which the replay and the review say with the event's Messages. An event with a `reason` may have one
+too, returning None when it has nothing of its own to say: when it says something, that is said
+instead of the reason's sentence (Revolución's `CardsDrawn` names the cards a dig draws face up).
 
 Events are public: every seat may see every event. A family therefore never puts a hidden card in an
 event (a secretly chosen card is `CardChosen(seat)` without the card; the card appears in `Revealed`).

@@ -61,6 +61,9 @@ class BombTable(FamilyTable):
         self._shown_key = None
         self.banner: tuple[str, tuple[int, int, int]] | None = None
         self.banner_card: str | None = None
+        self.banner_cards: tuple[str, ...] = ()     # cards drawn face up, shown in a row in the banner
+        self.banner_fly = 1.0                       # 0..1 those cards flying in from the deck
+        self.banner_from: tuple[int, int] = (0, 0)  # where they fly from
         self.flight: dict | None = None            # the bomb in the air between two seats
         self.track_pos: float | None = None        # animated bomb position on the track (steps taken)
         self.blast: dict | None = None             # an explosion on a seat

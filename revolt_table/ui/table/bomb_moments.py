@@ -1,11 +1,12 @@
 """Revolución's moments: engine events turned into beats (the deal, rounds and climates announced, the
 bomb flying from seat to seat while it steps along the track, cards shown large as they are played,
-the duel rolling its dice, explosions bursting on a seat, lieutenants falling, the end).
+the duel rolling its dice, explosions bursting on a seat, lieutenants falling, the cards a dig draws face
+up flying from the deck into the banner, named, the end).
 
 Why apart from the table: the table (revolt_table/ui/table/bomb.py) says how Revolución looks and
 plays; this says how one move is told, step by step. A beat changes the table's shown tokens
 (`table.shown`: the timer, the bomb's holder, lieutenants, support, the climate) when it starts or
-ends, and the moment state its sections draw (`banner`, `flight`, `blast`, `steal`, `duel`); once the
+ends, and the moment state its sections draw (`banner`, `banner_cards`, `flight`, `blast`, `steal`, `duel`); once the
 queue is idle the table re-reads the shown position (`scene.model.info`), so a slip here never lasts.
 """
 
@@ -14,9 +15,9 @@ from __future__ import annotations
 import pygame
 
 from revolt_table.engine import Event, Move, Played
-from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardStolen, ClimateChanged,
-                                            Disarmed, Eliminated, Exploded, LieutenantLost, LieutenantSaved,
-                                            RoundStarted, SupportChanged, TimerAdvanced)
+from revolt_table.games.bomb_events import (AttackDeclared, AttackResolved, BombMoved, CardsDrawn, CardStolen,
+                                            ClimateChanged, Disarmed, Eliminated, Exploded, LieutenantLost,
+                                            LieutenantSaved, RoundStarted, SupportChanged, TimerAdvanced)
 from revolt_table.games.bomb_info import PhaseContext
 from revolt_table.ui import cards, i18n, theme
 from revolt_table.ui.anim import Beat, Tween, ease_in_out_cubic
@@ -53,13 +54,26 @@ class BombMoments:
     def card(self, card: str) -> str:
         return self.table.painter.name(card)
 
+    def card_list(self, cards) -> str:
+        """Cards named one after another, with the language's separator (`bomb.card_list`)."""
+        text = self.card(cards[-1])
+        for card in reversed(cards[:-1]):
+            text = bt("card_list", a=self.card(card), b=text)
+        return text
+
+    def deck_rect(self) -> pygame.Rect:
+        """The deck in the supply pod, where dealt and dug-up cards fly from."""
+        s = self.scene
+        pod = s.geom.centre_pod
+        deck = pygame.Rect((0, 0), cards.card_size(s.geom.pile_h))
+        deck.topleft = (pod.x + s.metrics.px(14), pod.y + s.metrics.px(12))
+        return deck
+
     # ---------------------------------------------------------------- the opening
     def deal(self) -> None:
         """Every hand flies in from the deck, then the first round (and its climate) is announced."""
         s, table = self.scene, self.table
-        pod = s.geom.centre_pod
-        deck = pygame.Rect((0, 0), cards.card_size(s.geom.pile_h))
-        deck.topleft = (pod.x + s.metrics.px(14), pod.y + s.metrics.px(12))
+        deck = self.deck_rect()
         beat = Beat(BEAT)
         for k, sprite in enumerate(table.hands_in_deal_order()):
             beat.tweens.append(table.fly_tween(sprite, deck, 0.34, delay=k * 0.035, flip_after=sprite.face_up))
@@ -72,14 +86,17 @@ class BombMoments:
                         start=lambda: setattr(table, "climate_pulse", 1.0))
 
     def banner(self, text: str, colour=theme.GOLD_LIGHT, hold: float = 1.0, card: str | None = None,
-               start=None, name: str = BEAT, tweens=None, end=None, log: bool = True) -> Beat:
-        """A beat showing `text` (and a card, large) in a banner over the board; `start`, `tweens` and
-        `end` change the shown tokens as it plays; the text joins the log of the last announcements."""
+               start=None, name: str = BEAT, tweens=None, end=None, log: bool = True,
+               cards: tuple[str, ...] = ()) -> Beat:
+        """A beat showing `text` (and a card, large, or a row of `cards` over the text) in a banner over
+        the board; `start`, `tweens` and `end` change the shown tokens as it plays; the text joins the
+        log of the last announcements."""
         table = self.table
 
         def on_start(beat: Beat) -> None:
             table.banner = (text, colour)
             table.banner_card = card
+            table.banner_cards = cards
             if log:
                 table.log = (table.log + [text])[-6:]
             if start:
@@ -90,6 +107,7 @@ class BombMoments:
         def on_end() -> None:
             table.banner = None
             table.banner_card = None
+            table.banner_cards = ()
             if end:
                 end()
 
@@ -134,6 +152,25 @@ class BombMoments:
         else:
             text = self.say("banner.react", e.seat, name=self.name(e.seat), card=self.card(card))
         self.banner(text, hold=1.2, card=card, start=lambda: table.sound("flip"))
+
+    def ev_CardsDrawn(self, e: CardsDrawn) -> None:
+        """Cards drawn face up (a dig's, `dig: draw`): public, so every seat sees them fly from the deck
+        into the banner, side by side under a sentence naming them. A hidden draw names no card: it has
+        no moment (the hand's count says it)."""
+        if not e.cards:
+            return
+        table = self.table
+        text = self.say("banner.dug_up", e.seat, name=self.name(e.seat), n=len(e.cards), cards=self.card_list(e.cards))
+
+        def tweens():
+            table.banner_from = self.deck_rect().center
+            table.banner_fly = 0.0
+            table.sound("deal", 0.7)
+            return [Tween(0.35 + 0.12 * len(e.cards), lambda p: setattr(table, "banner_fly", p), lambda x: x)]
+
+        def end() -> None:
+            table.banner_fly = 1.0
+        self.banner(text, hold=2.0 + 0.25 * len(e.cards), cards=e.cards, tweens=tweens, end=end)
 
     def ev_BombMoved(self, e: BombMoved) -> None:
         table = self.table

@@ -1,7 +1,8 @@
 """Revolución's own sections: the tokens on each seat's pod (party emblem, lieutenants, support, the
 bomb its holder keeps), the supply pod (deck, discard, support supply), the timer track with the
 Palace and the bomb, the duel panel, and what the moments draw over the cards (the bomb in flight, the
-blast, a stolen card, the dice and totals, the log of the last announcements, the banner).
+blast, a stolen card, the dice and totals, the log of the last announcements, the banner, and the cards a
+dig drew face up flying from the deck into a banner of their own).
 
 They read the shown tokens (`table.shown`, kept by the moments and re-read from the shown position)
 and the moment state the moments set on the table (revolt_table/ui/table/bomb_moments.py).
@@ -16,6 +17,7 @@ import pygame
 
 from revolt_table.ui import cards, draw, theme
 from revolt_table.ui.anim import ease_out_cubic
+from revolt_table.ui.fonts import font
 from revolt_table.ui.table import bomb_faces as faces
 from revolt_table.ui.table.bomb_moments import bt
 from revolt_table.ui.table.layers import PodsSection
@@ -313,18 +315,25 @@ class MomentsSection(Section):
             return
         m, px = self.metrics, self.metrics.px
         area = self.table.layout.duel()
-        lines = log[-3:]
+        said = log[-3:]
         step = m.font_small + px(6)
-        y = area.centery - (len(lines) - 1) * step // 2
-        for k, text in enumerate(lines):
-            newest = k == len(lines) - 1
-            size = draw.fit_text(text, m.tx(17) if newest else m.font_small, area.w - px(20), bold=newest)
-            draw.text(surface, text, max(MIN_TEXT, size), theme.TEXT if newest else theme.TEXT_MUTED, bold=newest,
+        rows: list[tuple[str, int, bool]] = []       # a line too long (a dig's cards named) takes two
+        for k, text in enumerate(said):
+            newest = k == len(said) - 1
+            size, lines = draw.fit_lines(text, m.tx(17) if newest else m.font_small, area.w - px(20), bold=newest,
+                                         least=MIN_TEXT)
+            rows += [(line, max(MIN_TEXT, size), newest) for line in lines]
+        y = area.centery - (len(rows) - 1) * step // 2
+        for k, (text, size, newest) in enumerate(rows):
+            draw.text(surface, text, size, theme.TEXT if newest else theme.TEXT_MUTED, bold=newest,
                       center=(area.centerx, y + k * step), shadow=True)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         table = self.table
         if table.banner is None:
+            return
+        if table.banner_cards:
+            self.draw_cards_banner(surface)
             return
         m, px = self.metrics, self.metrics.px
         text, colour = table.banner
@@ -344,3 +353,52 @@ class MomentsSection(Section):
             surface.blit(image, image.get_rect(midleft=(box.x + px(12) + cw + px(16), box.centery)))
         else:
             surface.blit(image, image.get_rect(center=box.center))
+
+    def cards_banner(self) -> tuple[pygame.Rect, list[pygame.Rect], int, list[str]]:
+        """The banner of cards drawn face up, under the track: its box, a rectangle per card (side by side,
+        overlapping only when too many for the board's width), and the sentence's size and lines under them
+        (wrapped rather than shrunk out of reach: it names every card)."""
+        table, m, px = self.table, self.metrics, self.metrics.px
+        text, _ = table.banner
+        lay = table.layout.fix()
+        area = lay.duel()
+        width = lay.board.w - px(20)
+        readable = table.painter.readable_height()          # every effect text set at the floor size or more
+        for start in (m.font_heading, m.font_body):         # the sentence smaller before the faces are
+            size, lines = draw.fit_lines(text, start, width - px(40), bold=True,
+                                         least=max(MIN_TEXT, m.font_small), max_lines=3)
+            text_h = font(size, True).get_linesize() * len(lines)
+            card_h = min(max(px(120), readable), area.h - text_h - px(24))
+            if card_h >= readable:
+                break
+        cw, ch = cards.card_size(max(px(56), card_h))
+        n, gap, room = len(table.banner_cards), px(10), width - px(24)
+        step = cw + gap if n * cw + (n - 1) * gap <= room else (room - cw) / max(1, n - 1)
+        row_w = round(cw + step * (n - 1))
+        text_w = max(font(size, True).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, min(width, max(row_w, text_w) + px(40)), px(10) + ch + px(6) + text_h + px(8))
+        box.center = (lay.board.centerx, area.centery)
+        x0 = box.centerx - row_w // 2
+        return box, [pygame.Rect(round(x0 + k * step), box.y + px(10), cw, ch) for k in range(n)], size, lines
+
+    def draw_cards_banner(self, surface: pygame.Surface) -> None:
+        """The cards a dig drew face up fly one after another from the deck to their places in the banner;
+        the sentence under them names them (the log keeps it once the banner goes)."""
+        table, px = self.table, self.metrics.px
+        text, colour = table.banner
+        box, rects, size, lines = self.cards_banner()
+        surface.blit(panel_surface(box.size, px(22), 235, theme.GOLD, edge_w=2), box)
+        n = len(rects)
+        for k, (card, rect) in enumerate(zip(table.banner_cards, rects)):
+            begin = 0.5 * k / (n - 1) if n > 1 else 0.0
+            p = ease_out_cubic(min(1.0, max(0.0, (table.banner_fly - begin) / 0.5)))
+            (x0, y0), (x1, y1) = table.banner_from, rect.center
+            at = (round(x0 + (x1 - x0) * p), round(y0 + (y1 - y0) * p))
+            face = table.painter.face(card, rect.h)
+            shade = cards.shadow(rect.size)
+            surface.blit(shade, shade.get_rect(center=(at[0] + 2, at[1] + 2)))
+            surface.blit(face, face.get_rect(center=at))
+        line_h = font(size, True).get_linesize()
+        top = rects[0].bottom + px(6)
+        for k, line in enumerate(lines):
+            draw.text(surface, line, size, colour, bold=True, center=(box.centerx, top + line_h * k + line_h // 2))
