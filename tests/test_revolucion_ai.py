@@ -74,6 +74,20 @@ def test_normal_defender_keeps_its_cards_in_a_hopeless_fight_and_fights_a_close_
     assert agent.choose(state.view(1), state.legal_moves(1), random.Random(1)).text != "fight:none"
 
 
+def test_defence_odds_count_both_dice_and_who_wins_a_tie():
+    """The cached odds a defender weighs: both sides roll one die, the higher total wins; a tie goes to
+    the defender under `tie: defender` (this rules file) and to the attacker otherwise."""
+    from revolt_table.ai.bomb_ai import defence_odds
+    assert defence_odds(6, 0, True) == 21 / 36          # even totals: the defender's roll >= the attacker's
+    assert defence_odds(6, 0, False) == 15 / 36         # ... strictly higher
+    assert defence_odds(6, -5, True) == 1 / 36          # only a 6 against a 1
+    assert defence_odds(6, -6, True) == 0.0
+    assert defence_odds(6, 5, False) == 35 / 36
+    assert defence_odds(6, 6, False) == 1.0
+    for margin in range(-7, 8):                         # what the attacker does not win, the defender does
+        assert defence_odds(6, margin, True) + defence_odds(6, -margin, False) == pytest.approx(1.0)
+
+
 def test_normal_attacks_the_leader_it_can_beat_not_the_weakest():
     """Issue 29's search: while ai:normal attacked the weakest, a seat attacking the strongest won 1.31x at
     5 players. Now it attacks the leader (most lieutenants), the easiest of the leaders to beat (fewer

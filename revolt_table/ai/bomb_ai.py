@@ -14,6 +14,7 @@ of moves, with this heuristic playing every seat in the play-outs.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..engine.move import Move, MoveInfo, describe_all
@@ -299,9 +300,7 @@ class BombHeuristicAgent(HeuristicAgent):
         for i in infos:
             cards, sp = i.cards, i.amount
             total = sum(self.card(c).value for c in cards) + sp + bonus
-            wins = sum(1 for a in range(1, die + 1) for d in range(1, die + 1)
-                       if d + total > a + attack or (defender_wins_ties and d + total == a + attack))
-            p = wins / die ** 2
+            p = defence_odds(die, total - attack, defender_wins_ties)
             lost = sum(self.keep_value(c, hand) for c in cards)
             spent = sum(self.keep_value(c, hand) for c in cards if self.card(c).discard_after_fight)
             score = p * stake - (1 - p) * lost - p * spent - sp * (0.9 - sp_worth) - 0.01 * len(cards)
@@ -339,6 +338,15 @@ class BombHeuristicAgent(HeuristicAgent):
 
     def _wrongwire(self, view, infos, rng):
         return next((i.move for i in infos if i.kind == "play"), self.first(infos, "pass"))
+
+
+@functools.cache
+def defence_odds(die: int, margin: int, defender_wins_ties: bool) -> float:
+    """The defender's chance to win a fight, each side rolling one `die`, when its cards and tokens
+    come to `margin` more than the attacker's (cached: every defence in every play-out asks it)."""
+    wins = sum(1 for a in range(1, die + 1) for d in range(1, die + 1)
+               if d + margin > a or (defender_wins_ties and d + margin == a))
+    return wins / die ** 2
 
 
 def make_heuristic(rules, level: str) -> BombHeuristicAgent:
