@@ -52,10 +52,10 @@ def check_fo():
     state.apply(0, "attack:1")
     state.apply(1, "FO")
     assert state.phase == "turn" and state.fight[0] == [] and state.lieutenants == [3, 3, 3]
-    state = game([["BL", "OM"], ["T3"], ["T4", "FO"]], climate="dictatorship")
+    state = game([["BL", "OM"], ["T3"], ["T4", "FO"], ["BR"]], climate="dictatorship")
     state.apply(0, "OM:2")
     state.apply(2, "FO")
-    assert state.lieutenants == [3, 3, 3]
+    assert state.lieutenants == [3, 3, 3, 3]
     state = game([["BL", "T2"], ["T3", "FO"], ["T4"]], timer=1)
     state.apply(0, "BL")
     assert kinds(state.apply(1, "FO"), Exploded)[0].protected_by == "FO" and state.lieutenants == [3, 3, 3]
@@ -108,10 +108,10 @@ def check_bg():
     state = game([["BL", "T4", "BG"], ["T4", "BR"], ["T3"]], dice=[1, 6])
     fight(state, "fight:T4", "fight:T4")
     assert state.phase == "turn" and "BG" in state.hands[0]
-    state = game([["BL", "OM"], ["T3"], ["T4", "BG"]], climate="dictatorship")
+    state = game([["BL", "OM"], ["T3"], ["T4", "BG"], ["BR"]], climate="dictatorship")
     state.apply(0, "OM:2")
     state.apply(2, "BG")
-    assert state.lieutenants == [3, 3, 3]
+    assert state.lieutenants == [3, 3, 3, 3]
     state = game([["BL", "T2"], ["T3", "BG"], ["T4"]], timer=1)
     state.apply(0, "BL")
     assert kinds(state.apply(1, "BG"), Exploded)[0].protected_by == "BG"
@@ -175,11 +175,11 @@ def check_extra(card: str, other: str):
 
 
 def check_om():
-    state = game([["BL", "OM"], ["T3"], ["T4"]], climate="democracy")
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]], climate="democracy")
     assert not any(t.startswith("OM") for t in texts(state))
-    state = game([["BL", "OM"], ["T3"], ["T4"]], climate="dictatorship")
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]], climate="dictatorship")
     state.apply(0, "OM:1")
-    assert state.lieutenants == [3, 2, 3] and state.support[0] == 2
+    assert state.lieutenants == [3, 2, 3, 3] and state.support[0] == 2
 
 
 def check_climate(card: str, climate: str, other: str):

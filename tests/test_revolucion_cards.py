@@ -197,8 +197,8 @@ def test_mercenary_is_discarded_at_the_end_of_a_won_fight():
 
 
 def test_dictatorship_has_no_attacks_but_revolution_cards():
-    state = game([["BL", "T2", "M5", "OM", "RV", "DE", "DT"], ["BR"], ["BR"]], climate="dictatorship")
-    assert texts(state) == {"BL", "BL+DT", "OM:1", "OM:2", "RV"}
+    state = game([["BL", "T2", "M5", "OM", "RV", "DE", "DT"], ["BR"], ["BR"], ["BR"]], climate="dictatorship")
+    assert texts(state) == {"BL", "BL+DT", "OM:1", "OM:2", "OM:3", "RV"}
     state.apply(0, "RV")                                      # a Revolution card opens the fights
     assert state.climate == "revolution" and {"attack:1", "attack:2"} <= texts(state)
 
@@ -280,19 +280,19 @@ def test_irish_guy_window_when_the_bomb_reaches_a_new_owner():
 
 
 def test_opponent_massacre_kills_and_gains_support_fort_stops_it():
-    state = game([["BL", "OM"], ["T3"], ["T4"]])
-    assert {"OM:1", "OM:2"} <= texts(state)
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]])
+    assert {"OM:1", "OM:2", "OM:3"} <= texts(state)
     state.apply(0, "OM:2")
-    assert state.lieutenants == [3, 3, 2] and state.support[0] == 2
-    state = game([["BL", "OM"], ["T3"], ["T4", "FO"]])
+    assert state.lieutenants == [3, 3, 2, 3] and state.support[0] == 2
+    state = game([["BL", "OM"], ["T3"], ["T4", "FO"], ["BR"]])
     state.apply(0, "OM:2")
     assert state.to_act == (2,) and texts(state) == {"pass", "FO"}
     state.apply(2, "FO")
-    assert state.lieutenants == [3, 3, 3] and state.support[0] == 2 and state.to_act == (0,)
+    assert state.lieutenants == [3, 3, 3, 3] and state.support[0] == 2 and state.to_act == (0,)
 
 
 def test_massacre_is_a_revolution_card():
-    state = game([["BL", "OM"], ["T3"], ["T4"]], climate="democracy")
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]], climate="democracy")
     assert not any(t.startswith("OM") for t in texts(state))
 
 
@@ -316,14 +316,14 @@ def test_out_of_cards_draw_two():
     state.discard = ["E1", "E2", "E3"]
     state.apply(0, "BL")     # the turn's draw reshuffles the discard; hand stays 1
     assert len(state.hands[0]) == 1
-    state = game([["BL", "OM"], ["T3"], ["T4"]], climate="revolution")
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]], climate="revolution")
     state.hands[1] = ["T3"]
     state.apply(0, "OM:1")
     assert len(state.hands[0]) == 1
 
 
 def test_support_never_exceeds_the_supply():
-    state = game([["BL", "OM"], ["T3"], ["T4"]], support=[0, 9, 0])
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]], support=[0, 9, 0, 0])
     state.apply(0, "OM:2")
     assert state.support[0] == 1 and state.supply == 0
 

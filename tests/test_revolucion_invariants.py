@@ -15,14 +15,14 @@ from revolt_table.engine import IllegalMove, load_rules, replay
 RULES = load_rules("revolucion")
 
 
-def deck_counter():
-    return Counter(RULES.params.deck)
+def deck_counter(players: int):
+    return Counter(RULES.params.deck_for(players))
 
 
 def play_random(players: int, seed: int, check_every: int = 0):
     state = RULES.new_game(players, seed=seed)
     rng = random.Random(seed)
-    deck = deck_counter() if check_every else None
+    deck = deck_counter(players) if check_every else None
     steps = 0
     while not state.is_over:
         assert len(state.to_act) == 1
@@ -82,7 +82,7 @@ def test_games_where_every_seat_digs_end_within_a_move_bound(players):
             state.apply(seat, move)
             steps += 1
             assert steps < 3000, f"{players}p seed {seed}: no end after {steps} moves"
-        assert Counter(state.card_count()) == deck_counter()
+        assert Counter(state.card_count()) == deck_counter(players)
 
 
 def test_illegal_texts_are_rejected():
@@ -219,7 +219,7 @@ SOAK_GAMES = 1000
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_thousand_random_games_end_with_one_winner_and_conserve_cards(players):
     """Soak: every game ends with exactly one winner (the only party with a living lieutenant)."""
-    deck = deck_counter()
+    deck = deck_counter(players)
     for seed in range(SOAK_GAMES):
         state = play_random(players, seed)
         assert sum(state.scores) == 1 and state.scores[state.winner] == 1

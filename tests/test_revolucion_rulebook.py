@@ -257,7 +257,7 @@ def test_line_59_if_the_bomb_takes_a_player_out_the_player_to_their_left():
 def test_line_62_democracy_turn():
     """Line 62: "Democracy Climate - Play Democracy Cards (Opt.) - Play a bomb movement card - Draw a
     Card - Pass the bomb to another player - Advance the Timer" (no attack, no Revolution card)."""
-    state = game([["BL", "T4", "DE", "RV", "OM"], ["T3"], ["T4"]], climate="democracy", deck=["E1", "E2"])
+    state = game([["BL", "T4", "DE", "RV", "OM"], ["T3"], ["T4"], ["BR"]], climate="democracy", deck=["E1", "E2"])
     assert texts(state) == {"BL", "DE"}
     events = state.apply(0, "BL")
     assert kinds(events, BombMoved)[0].target == 1 and kinds(events, TimerAdvanced)[0].steps == 1
@@ -342,8 +342,8 @@ def test_line_71_up_to_eight_changes_then_the_first_player_starts():
 
 def test_line_72_only_the_bomb_owner_plays():
     """Line 72: "Only the Bomb's Owner can play." """
-    state = game([["BL", "T2"], ["T3", "OM", "BR"], ["T4", "CW"]], timer=2)
-    assert state.to_act == (0,) and state.legal_moves(1) == [] and state.legal_moves(2) == []
+    state = game([["BL", "T2"], ["T3", "OM", "BR"], ["T4", "CW"], ["BR"]], timer=2)
+    assert state.to_act == (0,) and all(state.legal_moves(s) == [] for s in (1, 2, 3))
 
 
 def test_line_73_no_movement_card_discard_one_and_turn_up_until_one_comes():
@@ -390,9 +390,9 @@ def test_line_78_disarming_gains_two_support():
 
 def test_line_79_opponent_massacre_gains_two_support():
     """Line 79: "Playing the "Opponent Massacre" card +2 (SP)" """
-    state = game([["BL", "OM"], ["T3"], ["T4"]])
+    state = game([["BL", "OM"], ["T3"], ["T4"], ["BR"]])
     state.apply(0, "OM:2")
-    assert state.support == [2, 0, 0] and state.lieutenants == [3, 3, 2]
+    assert state.support == [2, 0, 0, 0] and state.lieutenants == [3, 3, 2, 3]
 
 
 def test_line_80_alliance_pays_the_ally_only_when_its_partner_wins():
@@ -422,7 +422,7 @@ def test_lines_82_88_only_the_five_protection_cards_answer_an_explosion():
     """Lines 82-88: the receiver "can cancel or protect themselves from the explosion by playing one of
     the following cards: Error from the Post Office, Fort, Late Explosion, Cut The Wires, Bodyguard.
     The Player cannot play any other cards at the moment." """
-    state = game([["BL", "T2"], ["T3", "FO", "OA", "BG", "PO", "LE", "CW", "DR", "OM"], ["T4"]], timer=1)
+    state = game([["BL", "T2"], ["T3", "FO", "OA", "BG", "PO", "LE", "CW", "DR", "OM"], ["T4"], ["BR"]], timer=1)
     state.apply(0, "BL")
     assert state.phase == "explosion" and texts(state) == {"pass", "FO", "BG", "PO", "LE", "CW"}
 

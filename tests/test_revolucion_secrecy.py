@@ -31,7 +31,7 @@ def twins(hands, seat: int, card: str, *, climate="revolution", first=0, **extra
     for mine, bottom in ((card, FILLER), (FILLER, card)):
         dealt = [list(h) for h in hands]
         dealt[seat] = dealt[seat] + [mine]
-        rest = Counter(RULES.params.deck) - Counter(c for h in dealt for c in h) - Counter([bottom])
+        rest = Counter(RULES.params.deck_for(len(hands))) - Counter(c for h in dealt for c in h) - Counter([bottom])
         deck = sorted(rest.elements(), key=RULES.params.rank.__getitem__) + [bottom]
         deal = {"hands": dealt, "first": first, "climate": climate, "start": "turn",
                 "piles": {"deck": deck}, **extra}
@@ -95,7 +95,7 @@ def test_the_loser_of_a_fight_is_asked_about_a_doctor_or_a_bodyguard(loser, card
 
 @pytest.mark.parametrize("card", ["FO", "BG"])
 def test_the_target_of_a_massacre_is_asked(card):
-    a, b = twins([["BL", "OM"], ["T2"], ["T4"]], 2, card, climate="dictatorship")
+    a, b = twins([["BL", "OM"], ["T2"], ["T4"], ["BR"]], 2, card, climate="dictatorship")
     play_both(a, b, 2, [(0, "OM:2")])
     assert a.phase == "massacre" and a.to_act == (2,)
     play_both(a, b, 2, [(2, "pass")])

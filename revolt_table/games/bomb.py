@@ -122,7 +122,7 @@ class BombState(GameState):
         t = state.t
         events: list[Event] = []
         if deal is None:
-            deck = list(t.deck)
+            deck = list(t.deck_for(players))
             state.rng.shuffle(deck)
             state.deck = deck
             for seat in range(players):
@@ -140,7 +140,7 @@ class BombState(GameState):
         if unknown:
             raise ValueError(f"deal: unknown keys {sorted(unknown)}; expected some of {sorted(allowed)}")
         t = self.t
-        remaining = list(t.deck)
+        remaining = list(t.deck_for(self.players))
 
         def take(card: str) -> str:
             if card not in t.cards:
@@ -148,7 +148,9 @@ class BombState(GameState):
             try:
                 remaining.remove(card)
             except ValueError:
-                raise ValueError(f"deal: more {card} cards than the deck holds") from None
+                held = t.deck_for(self.players).count(card)
+                raise ValueError(f"deal: more {card} cards than the deck holds ({held} with {self.players} players)"
+                                 ) from None
             return card
 
         hands = deal.get("hands", [[] for _ in range(self.players)])
@@ -197,7 +199,7 @@ class BombState(GameState):
         state = cls(rules, n, None, info["start_seat"])
         state.rng = random.Random(rng.randrange(2**62))
         t = state.t
-        pool = list(t.deck)
+        pool = list(t.deck_for(n))
         zones = view.zones
 
         def known(cards) -> list[str]:

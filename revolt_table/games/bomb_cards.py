@@ -8,7 +8,7 @@ into the frozen `BombParams` record that the state, the AI and the table read (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -37,7 +37,10 @@ EFFECT_KINDS = tuple(sorted({k for kinds in OCCASIONS.values() for k in kinds}))
 
 EFFECT = Map({"kind": Str(EFFECT_KINDS), "amount": Int(-10, 10), "climate": Str(),
               "direction": Str(("left", "right", "any")), "card": Str()}, required=("kind",))
+# `count_by_players` overrides `count` at the player counts it names, e.g. {3: 0, 5: 2, 6: 3}: a card
+# whose copies grow with the table, as a bomb game's lethal cards often do
 CARD = Map({"id": Str(), "name": Str(), "type": Str(CARD_TYPES), "count": Int(0, 40), "value": Int(0, 20),
+            "count_by_players": DictOf(Int(1, 12), Int(0, 40)),
             "discard_after_fight": Bool(), "text": Str(),
             "effects": DictOf(Str(tuple(OCCASIONS)), ListOf(EFFECT, min_len=1))},
            required=("id", "name", "type", "count"))
@@ -114,18 +117,25 @@ def check(data: dict[str, Any], report) -> None:
                     report(where, f"explode_with names card {effect.get('card')!r}, which is not in the deck")
                 if kind in ("delay", "steal", "draw", "gain_support", "timer", "ally") and "amount" not in effect:
                     report(where, f"{kind} needs an 'amount'")
-    if not any(c["type"] == "movement" and c["count"] > 0 for c in deck):
-        report(("deck",), "the deck needs bomb movement cards")
-    if not any(c["type"] in FIGHTERS and c["count"] > 0 for c in deck):
-        report(("deck",), "the deck needs soldiers or mercenaries")
     players = data["players"]
-    for n in range(players["min"], players["max"] + 1):
+    counts = range(players["min"], players["max"] + 1)
+    for i, card in enumerate(deck):
+        for n in card.get("count_by_players", {}) or {}:
+            if n not in counts:
+                report(("deck", i, "count_by_players", n),
+                       f"{n} players is outside this game's {players['min']}-{players['max']}")
+    for n in counts:
+        copies = {c["id"]: (c.get("count_by_players") or {}).get(n, c["count"]) for c in deck}
+        if not any(c["type"] == "movement" and copies[c["id"]] > 0 for c in deck):
+            report(("deck",), f"the deck needs bomb movement cards (with {n} players)")
+        if not any(c["type"] in FIGHTERS and copies[c["id"]] > 0 for c in deck):
+            report(("deck",), f"the deck needs soldiers or mercenaries (with {n} players)")
         if n not in data["timer"]:
             report(("timer",), f"no timer start for {n} players")
-    size = sum(c["count"] for c in deck)
-    need = players["max"] * data["hand_size"]
-    if size < need + 8:
-        report(("deck",), f"the deck has {size} cards; {players['max']} players need at least {need + 8}")
+        size = sum(copies.values())
+        need = n * data["hand_size"]
+        if size < need + 8:
+            report(("deck",), f"the deck has {size} cards with {n} players, who need at least {need + 8}")
     if players["max"] > data["parties"]:
         report(("parties",), f"{players['max']} players need {players['max']} parties")
     if not data["climates"]:
@@ -148,11 +158,23 @@ class Card:
     id: str
     name: str                 # the rules file's name (the table prefers a translation by id)
     type: str
-    count: int
+    count: int                # copies at player counts `by_players` does not name
     value: int
     discard_after_fight: bool
     on: Mapping[str, tuple[Effect, ...]]
     text: str
+    by_players: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # players -> copies
+
+    def copies(self, players: int) -> int:
+        """Copies of this card in the deck of a game of `players`."""
+        return self.by_players.get(players, self.count)
+
+    @property
+    def count_label(self) -> str:
+        """The count as a card list shows it: "3", or "0-3" for a card whose copies vary with the players."""
+        counts = {self.count, *self.by_players.values()}
+        low, high = min(counts), max(counts)
+        return str(low) if low == high else f"{low}\u2013{high}"
 
     @property
     def fighter(self) -> bool:
@@ -195,7 +217,8 @@ class BombParams:
     cards: Mapping[str, Card]
     order: tuple[str, ...]                     # deck order, used to sort hands and move texts
     rank: Mapping[str, int]
-    deck: tuple[str, ...]                      # the full deck, every copy
+    deck: tuple[str, ...]                      # the full deck, every copy, at the default counts
+    decks: Mapping[int, tuple[str, ...]]       # players -> the deck of that game, where it differs
     by_occasion: Mapping[str, frozenset[str]]  # occasion -> ids of cards usable there
     climates: Mapping[str, Climate]
     parties: int
@@ -215,6 +238,10 @@ class BombParams:
     defender_bonus: int
     disarm_reward: int
     disarm_steps: int                          # own-turn Cut The Wires only this close to the Palace
+
+    def deck_for(self, players: int) -> tuple[str, ...]:
+        """Every copy dealt in a game of `players` (cards with `count_by_players` vary), in deck order."""
+        return self.decks.get(players, self.deck)
 
     def holding(self, hand, occasion: str) -> list[str]:
         """Distinct cards of `hand` usable at `occasion`, in deck order."""
@@ -267,10 +294,13 @@ def compile_params(rules) -> BombParams:
         on = {occ: tuple(Effect(**effect) for effect in effects)
               for occ, effects in (spec.get("effects") or {}).items()}
         card = Card(spec["id"], spec["name"], spec["type"], spec["count"], spec.get("value", 0),
-                    spec.get("discard_after_fight", False), MappingProxyType(on), spec.get("text", ""))
+                    spec.get("discard_after_fight", False), MappingProxyType(on), spec.get("text", ""),
+                    MappingProxyType(dict(spec.get("count_by_players") or {})))
         cards[card.id] = card
         deck.extend([card.id] * card.count)
     order = tuple(cards)
+    varying = sorted({n for card in cards.values() for n in card.by_players})
+    decks = {n: tuple(cid for cid, card in cards.items() for _ in range(card.copies(n))) for n in varying}
     by_occasion: dict[str, set[str]] = {occ: set() for occ in OCCASIONS}
     for card in cards.values():
         for occ in card.on:
@@ -281,7 +311,8 @@ def compile_params(rules) -> BombParams:
     fight, disarm = data["fight"], data["disarm"]
     return BombParams(
         cards=MappingProxyType(cards), order=order, rank=MappingProxyType({c: i for i, c in enumerate(order)}),
-        deck=tuple(deck), by_occasion=MappingProxyType({k: frozenset(v) for k, v in by_occasion.items()}),
+        deck=tuple(deck), decks=MappingProxyType(decks),
+        by_occasion=MappingProxyType({k: frozenset(v) for k, v in by_occasion.items()}),
         climates=MappingProxyType(climates), parties=data["parties"], lieutenants=data["lieutenants"],
         support_tokens=data["support_tokens"], hand_size=data["hand_size"], exchange_max=data["exchange_max"],
         exchange_at_end=data.get("exchange_draw", "each") == "at_end",

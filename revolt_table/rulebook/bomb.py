@@ -20,7 +20,7 @@ def quick_reference(book: Rulebook, rules, t: Callable[..., str]) -> list[Sectio
         """The translated name, else the rules file's own (a player's game with cards of its own)."""
         return t(key) if i18n.has(key) else fallback
 
-    rows = [Row(named(f"bomb.card.{cid}", card.name), book.card_texts.get(cid, ""), count=card.count)
+    rows = [Row(named(f"bomb.card.{cid}", card.name), book.card_texts.get(cid, ""), count=card.count_label)
             for cid, card in p.cards.items()]
     climates = [Row(named(f"bomb.climate.{cid}", climate.name), t(f"bomb.climate_rule.{cid}"))
                 for cid, climate in p.climates.items()]

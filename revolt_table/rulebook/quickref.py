@@ -31,7 +31,7 @@ class Row:
     label: str = ""
     text: str = ""
     cards: tuple[str, ...] = ()      # an example, drawn as small cards
-    count: int | None = None         # copies in the deck (Revolución's card list)
+    count: int | str | None = None   # copies in the deck (Revolución's card list; "0-3" if it varies)
 
 
 @dataclass(frozen=True)
