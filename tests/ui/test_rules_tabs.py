@@ -68,3 +68,18 @@ def test_switching_language_retranslates_the_open_rules_page(app):
         assert any("Halunken" in b.text for b in page.text.blocks)
     finally:
         i18n.set_language("en")
+
+
+def test_revolucion_card_list_pieces_never_overlap(app):
+    """The count column fits its widest count: "×0–3" (Opponent Massacre, by the number of players)
+    once ran into the card's name. No two pieces of the drawn reference overlap, in en and zh."""
+    try:
+        for lang in ("en", "zh"):
+            page = _page(app, "revolucion", lang)
+            rects = [pygame.Rect(x, y, img.get_width(), img.get_height()) for x, y, img in page.table._rendered]
+            assert len(rects) > 60
+            clashes = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+            assert not clashes, clashes[:3]
+            app.pop()
+    finally:
+        i18n.set_language("en")

@@ -109,10 +109,12 @@ class QuickRefPanel(RichTextPanel):
             fan = max((self._fan_width(len(r.cards), card_h) for r in section.rows if r.cards), default=0)
             # the label column is as wide as this section's longest label (a step number needs little)
             widest = max((font(s, True).size(r.label)[0] for r in section.rows if r.label), default=0)
-            count_w = int(s * 2.4) if any(r.count is not None for r in section.rows) else 0
+            # the count column fits its widest count ("×0–3" for a card whose copies vary with the players)
+            counts = [font(s, True).size(f"×{r.count}")[0] for r in section.rows if r.count is not None]
+            count_w = max(int(s * 2.4), max(counts) + int(s * 0.7)) if counts else 0
             column = min(label_w, count_w + widest + s)
             for row in section.rows:
-                y = self._row(out, row, y, width, column, card_h, fan) + int(s * 0.5)
+                y = self._row(out, row, y, width, column, card_h, fan, count_w) + int(s * 0.5)
             if section.note:
                 note = font(s - 1).render(section.note, True, theme.TEXT_MUTED, None, width)
                 out.append((0, y, note))
@@ -131,7 +133,8 @@ class QuickRefPanel(RichTextPanel):
         cw = max(8, int(card_h * 0.7))
         return cw + cls._step(n, card_h) * max(0, n - 1) if n else 0
 
-    def _row(self, out, row: quickref.Row, y: int, width: int, label_w: int, card_h: int, fan: int) -> int:
+    def _row(self, out, row: quickref.Row, y: int, width: int, label_w: int, card_h: int, fan: int,
+             count_w: int = 0) -> int:
         """One line of the reference: [count] label | small cards | explanation, vertically centred."""
         s = self.base_size
         parts: list[tuple[int, pygame.Surface]] = []           # (x, image); y is set once the height is known
@@ -139,7 +142,7 @@ class QuickRefPanel(RichTextPanel):
         if row.count is not None:
             count = font(s, True).render(f"×{row.count}", True, theme.GOLD)
             parts.append((0, count))
-            x = int(s * 2.4)
+            x = count_w or int(s * 2.4)
         if row.label:
             label = font(s, True).render(row.label, True, theme.TEXT, None, max(10, label_w - x - s // 2))
             parts.append((x, label))
