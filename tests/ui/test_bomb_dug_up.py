@@ -6,7 +6,9 @@ carried a count only).
 Driven with real pygame events, animations on: Ann (the player) selects Fort and presses Enter to dig,
 Militia, Machine Gun and Opponent Massacre come up before Bomb Left; and Bo (an AI) digs while Ann
 watches. What is checked is on screen: the faces' pixels where the banner lays them, the sentence among
-the texts the frame blits (and no text of the frame cut, too small or overlapping another).
+the texts the frame blits (and no text of the frame cut, too small or overlapping another). And, frame by
+frame through the flight, the sentence's pixels as they are at rest: a card flying up from the deck never
+passes over its words (before, the cards flew up through the sentence under their row and hid it).
 """
 
 from __future__ import annotations
@@ -116,3 +118,57 @@ def test_the_player_sees_the_cards_another_seat_digs_up(language):
         assert faces_on_screen(app, scene) == list(DUG)
         texts, findings = frame_texts(app, scene, log)
         assert sentence in texts and findings == []
+
+
+def sentence_inks(app, scene, log) -> list[pygame.Rect]:
+    """Where the banner's sentence is inked in the next frame: each of its lines in the banner as the
+    frame blits it last (the log of announcements under the banner may hold the same words)."""
+    table = scene.family
+    sentence = table.banner[0]
+    section = next(s for s in table.sections.sections if type(s).__name__ == "MomentsSection")
+    box = section.cards_banner()[0]
+    screen = Screen(app.screen.get_size(), log)
+    scene.draw(screen)
+    last: dict[str, tuple[int, pygame.Rect]] = {}
+    for text, _px, _rect, ink, order, _part in screen.texts:
+        if (text.strip() and text.strip() in sentence and box.contains(ink)
+                and order > last.get(text, (-1, None))[0]):
+            last[text] = (order, ink)
+    lines = sorted(last, key=lambda text: last[text][1].y)
+    assert "".join(lines).replace(" ", "") == sentence.replace(" ", ""), lines     # every word of it
+    return [last[text][1] for text in lines]
+
+
+def count_near_frame(frame: pygame.Surface, rest: pygame.Surface, rect: pygame.Rect, tolerance: int = 12) -> int:
+    """Pixels of `rect` in `frame` within `tolerance` (each of R, G, B) of the same pixel at rest."""
+    return int(pygame.transform.threshold(None, frame.subsurface(rect), None, (tolerance, tolerance, tolerance, 255),
+                                          set_behavior=0, search_surf=rest.subsurface(rect)))
+
+
+@pytest.mark.parametrize("size,language", [((1024, 640), "en"), ((1280, 720), "de"), ((1280, 720), "zh")])
+def test_no_card_flies_over_the_sentence(size, language, tmp_path):
+    """Every frame of the flight, stepped on the animation clock: the sentence's pixels are those of the
+    sentence at rest (a card face or its shadow over a word would change them)."""
+    app, scene = table_at(1, [["T2", "BL"], ["T3", "E1"], ["T4", "BR"]], size=size, language=language)
+    table = scene.family
+    flight: list[tuple[float, pygame.Surface]] = []
+    for _ in range(900):
+        run_frames(app)
+        if table.banner_cards:
+            flight.append((table.banner_fly, app.screen.copy()))
+            if table.banner_fly >= 1.0:
+                break
+    assert table.banner_cards == DUG and table.banner_fly >= 1.0
+    moving = [(p, frame) for p, frame in flight if p < 1.0]
+    assert len(moving) >= 30 and moving[0][0] < 0.05     # the whole flight, frame by frame
+    run_frames(app, 5)
+    rest = app.screen.copy()
+    with watching() as log:
+        inks = sentence_inks(app, scene, log)
+    for p, frame in moving:
+        for ink in inks:
+            same = count_near_frame(frame, rest, ink)
+            if same < ink.w * ink.h:
+                pygame.image.save(frame, str(tmp_path / f"flight_{p:.2f}.png"))
+            assert same == ink.w * ink.h, f"at {p:.2f} of the flight a card covers the sentence {tuple(ink)}"
+

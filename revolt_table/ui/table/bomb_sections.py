@@ -356,8 +356,10 @@ class MomentsSection(Section):
 
     def cards_banner(self) -> tuple[pygame.Rect, list[pygame.Rect], int, list[str]]:
         """The banner of cards drawn face up, under the track: its box, a rectangle per card (side by side,
-        overlapping only when too many for the board's width), and the sentence's size and lines under them
-        (wrapped rather than shrunk out of reach: it names every card)."""
+        overlapping only when too many for the board's width), and the sentence's size and lines over them
+        (wrapped rather than shrunk out of reach: it names every card). The sentence on top, the cards
+        under it: the deck is below the board (the supply pod), so a card flying up into its place never
+        crosses the sentence (issue 29)."""
         table, m, px = self.table, self.metrics, self.metrics.px
         text, _ = table.banner
         lay = table.layout.fix()
@@ -376,14 +378,16 @@ class MomentsSection(Section):
         step = cw + gap if n * cw + (n - 1) * gap <= room else (room - cw) / max(1, n - 1)
         row_w = round(cw + step * (n - 1))
         text_w = max(font(size, True).size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, min(width, max(row_w, text_w) + px(40)), px(10) + ch + px(6) + text_h + px(8))
+        box = pygame.Rect(0, 0, min(width, max(row_w, text_w) + px(40)), px(8) + text_h + px(6) + ch + px(10))
         box.center = (lay.board.centerx, area.centery)
-        x0 = box.centerx - row_w // 2
-        return box, [pygame.Rect(round(x0 + k * step), box.y + px(10), cw, ch) for k in range(n)], size, lines
+        x0, y = box.centerx - row_w // 2, box.y + px(8) + text_h + px(6)
+        return box, [pygame.Rect(round(x0 + k * step), y, cw, ch) for k in range(n)], size, lines
 
     def draw_cards_banner(self, surface: pygame.Surface) -> None:
-        """The cards a dig drew face up fly one after another from the deck to their places in the banner;
-        the sentence under them names them (the log keeps it once the banner goes)."""
+        """The cards a dig drew face up fly one after another from the deck up to their places in the banner;
+        the sentence over them names them from the start (the log keeps it once the banner goes). A flight
+        starts no higher than its place (a deck left above by a resize): a card stays under the sentence's
+        line all the way, never over its words."""
         table, px = self.table, self.metrics.px
         text, colour = table.banner
         box, rects, size, lines = self.cards_banner()
@@ -393,12 +397,13 @@ class MomentsSection(Section):
             begin = 0.5 * k / (n - 1) if n > 1 else 0.0
             p = ease_out_cubic(min(1.0, max(0.0, (table.banner_fly - begin) / 0.5)))
             (x0, y0), (x1, y1) = table.banner_from, rect.center
+            y0 = max(y0, y1)
             at = (round(x0 + (x1 - x0) * p), round(y0 + (y1 - y0) * p))
             face = table.painter.face(card, rect.h)
             shade = cards.shadow(rect.size)
             surface.blit(shade, shade.get_rect(center=(at[0] + 2, at[1] + 2)))
             surface.blit(face, face.get_rect(center=at))
         line_h = font(size, True).get_linesize()
-        top = rects[0].bottom + px(6)
+        top = rects[0].y - px(6) - line_h * len(lines)
         for k, line in enumerate(lines):
             draw.text(surface, line, size, colour, bold=True, center=(box.centerx, top + line_h * k + line_h // 2))
