@@ -4,7 +4,7 @@ log of the last announcements keeps the sentence. Before, the table said nothing
 carried a count only).
 
 Driven with real pygame events, animations on: Ann (the player) selects Fort and presses Enter to dig,
-Militia, Machine Gun and Opponent Massacre come up before Bomb Left; and Bo (an AI) digs while Ann
+Militia, Machine Gun and Detonator come up before Bomb Left; and Bo (an AI) digs while Ann
 watches. What is checked is on screen: the faces' pixels where the banner lays them, the sentence among
 the texts the frame blits (and no text of the frame cut, too small or overlapping another). And, frame by
 frame through the flight, the sentence's pixels as they are at rest: a card flying up from the deck never
@@ -28,7 +28,7 @@ from tests.ui.textwalk import Screen, frame_findings, watching  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("table_home")
 
-DUG = ("S1", "E2", "OM")
+DUG = ("S1", "E2", "DT")
 DECK = [*DUG, "BL", "T3"]          # top first
 
 

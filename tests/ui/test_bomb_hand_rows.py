@@ -22,9 +22,14 @@ LONG_HAND = ["PO", "OM", "BG", "DT", "FO", "M6", "IG", "WW", "T3", "BX", "E2", "
 OTHERS = [["T4", "BR"], ["T2", "BL"], ["T2", "BR"], ["T3", "BL"], ["T3", "BR"]]
 
 
+def long_hand(players: int, n: int) -> list[str]:
+    """The first n cards of LONG_HAND; a 3-player deck has no Opponent Massacre: Late Explosion instead."""
+    return [("LE" if card == "OM" and players == 3 else card) for card in LONG_HAND[:n]]
+
+
 def long_hand_table(size, players, n, first=0):
     rules = load_rules("revolucion")
-    deal = {"hands": [LONG_HAND[:n]] + OTHERS[:players - 1], "first": first, "climate": "revolution",
+    deal = {"hands": [long_hand(players, n)] + OTHERS[:players - 1], "first": first, "climate": "revolution",
             "start": "turn"}
     app, scene = open_table("revolucion", ["human"] + ["ai:normal"] * (players - 1), size=size, seed=4,
                             state=rules.new_game(players, seed=4, deal=deal), auto_ai=False)
@@ -65,7 +70,7 @@ def test_every_card_of_a_long_hand_reads_whole(size, players, n):
     app.draw()
     fam = scene.family
     zone = scene.model.zones["hand:0"]
-    assert sorted(sp.card for sp in zone.sprites) == sorted(LONG_HAND[:n])
+    assert sorted(sp.card for sp in zone.sprites) == sorted(long_hand(players, n))
     rects = [scene.renderer.current_rect(sp) for sp in zone.sprites]
     screen = pygame.Rect((0, 0), size)
     others = table_elements(scene)
@@ -136,7 +141,7 @@ def drag(app, start, end) -> None:
 def test_a_card_dropped_on_the_hands_own_top_row_goes_home():
     """Dragging a card of the lower row up onto the upper row is no play (that row is the hand, though it
     stands over the one-row hand's place); dragging it on up to the board plays it (here: asks on whom)."""
-    app, scene = long_hand_table((1024, 640), 3, 12)
+    app, scene = long_hand_table((1024, 640), 4, 12)
     zone = scene.model.zones["hand:0"]
     index = next(i for i, sp in enumerate(zone.sprites) if sp.card == "OM")         # Opponent Massacre
     home = scene.renderer.current_rect(zone.sprites[index])

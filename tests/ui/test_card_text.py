@@ -24,9 +24,10 @@ LONG_HAND = ["T3", "M5", "FO", "BG", "OM", "DT", "PO", "BX"]          # eight ca
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size,least", [((1280, 720), 13), ((1024, 640), 11)])
 def test_every_hand_card_sets_its_text_at_the_floor_or_more(size, least, lang):
-    deal = {"hands": [LONG_HAND, ["T4", "BR"], ["T3", "BL"]], "first": 1, "climate": "revolution", "start": "turn"}
-    app, scene = open_table("revolucion", ["human", "ai:normal", "ai:normal"], size=size, language=lang,
-                            state=load_rules("revolucion").new_game(3, seed=4, deal=deal))
+    deal = {"hands": [LONG_HAND, ["T4", "BR"], ["T3", "BL"], ["T2", "BR"]], "first": 1, "climate": "revolution",
+            "start": "turn"}                  # four players: a 3-player deck has no Opponent Massacre
+    app, scene = open_table("revolucion", ["human"] + ["ai:normal"] * 3, size=size, language=lang,
+                            state=load_rules("revolucion").new_game(4, seed=4, deal=deal))
     try:
         for text_size in ("normal", "large"):
             app.set_text_size(text_size)

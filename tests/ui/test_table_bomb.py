@@ -420,8 +420,9 @@ LONG_HAND = ["T3", "M5", "FO", "BG", "OM", "DT", "PO", "BX"]          # eight ca
 
 def long_hand_table(size):
     rules = load_rules("revolucion")
-    deal = {"hands": [LONG_HAND, ["T4", "BR"], ["T3", "BL"]], "first": 1, "climate": "revolution", "start": "turn"}
-    app, scene = make_table(size=size, state=rules.new_game(3, seed=4, deal=deal))
+    deal = {"hands": [LONG_HAND, ["T4", "BR"], ["T3", "BL"], ["T2", "BR"]], "first": 1, "climate": "revolution",
+            "start": "turn"}                  # four players: a 3-player deck has no Opponent Massacre
+    app, scene = make_table(size=size, state=rules.new_game(4, seed=4, deal=deal))
     scene.model.settle()
     run_frames(app, 3)
     return app, scene
