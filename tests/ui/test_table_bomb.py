@@ -201,9 +201,10 @@ def test_a_reaction_answered_no_by_keyboard():
     assert scene.session.state.history[3][0] == 0 and scene.session.state.history[3][1].startswith("fight:T3+E1")
 
 
-def test_a_selection_is_dropped_when_the_hand_changes_under_it():
+def test_a_selection_follows_its_cards_when_the_hand_changes_under_it():
     """The selection points into the hand as drawn; when the drawn hand changes (the model caught up with
-    a move), the old indices would name other cards, so the selection goes."""
+    a move), the old indices would name other cards, so the selection moves with its cards (once a whole
+    hand was dropped: a hint given just before the table caught up with a steal was lost)."""
     rules = load_rules("revolucion")
     deal = {"hands": [["M5", "BL", "FO", "E1"], ["T4", "BR"], ["T3", "BL"]], "first": 0, "climate": "revolution",
             "start": "turn"}
@@ -214,9 +215,13 @@ def test_a_selection_is_dropped_when_the_hand_changes_under_it():
     fam = scene.family
     assert fam.hand.selected_cards() == ["FO"]
     zone = scene.model.zones["hand:0"]
+    index = fam.hand.selected[0]
     zone.sprites.insert(0, zone.sprites.pop())          # the drawn hand is not the one selected from
     run_frames(app)
-    assert fam.hand.selected == []
+    assert fam.hand.selected_cards() == ["FO"] and fam.hand.selected == [index + 1]
+    fo = zone.sprites.pop(index + 1)                    # the card itself leaves (played, stolen): nothing stays
+    run_frames(app)
+    assert fam.hand.selected == [] and fo.card == "FO"
 
 
 def light(rgb) -> bool:

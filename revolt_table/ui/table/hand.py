@@ -86,8 +86,22 @@ class HandSection(Section):
         return self.dragging is not None or self.card_at(pos) is not None
 
     def selected_cards(self) -> list[str]:
-        sprites = self.sprites()
+        sprites = self.follow_hand()
         return [sprites[i].card for i in self.selected if i < len(sprites) and sprites[i].card is not None]
+
+    def follow_hand(self) -> list[Sprite]:
+        """The hand as drawn now. When it changed since the selection was made (the model caught up with a
+        move: a card stolen, drawn or played), the selected indices would name other cards, so the
+        selection follows its cards: those still held stay selected. Called before anything reads the
+        selection (a hint given just before the table caught up with a steal was otherwise lost)."""
+        sprites = self.sprites()
+        ids = tuple(sp.card for sp in sprites)
+        if ids != self._hand_ids:
+            kept = [self._hand_ids[i] for i in self.selected if i < len(self._hand_ids)]
+            self.select_cards([card for card in kept if card is not None])
+            self.hover = None
+            self._last_click = None                # a click on the old hand never doubles one on this
+        return sprites
 
     def select_cards(self, cards: tuple[str, ...] | list[str]) -> None:
         """Select these cards of the hand (each id once, where it first appears; Hint uses this)."""
@@ -285,12 +299,7 @@ class HandSection(Section):
 
     # ---------------------------------------------------------------- per frame
     def update(self, dt: float) -> None:
-        sprites = self.sprites()
-        ids = tuple(sp.card for sp in sprites)
-        if ids != self._hand_ids:                 # the hand changed: indices mean other cards now
-            self._hand_ids = ids
-            self.selected, self.focus, self.hover = [], None, None
-            self._last_click = None                # a click on the old hand never doubles one on this
+        sprites = self.follow_hand()
         active = self.active()
         quick = self.scene.queue.speed > 0
         lifted = 0.18 if self.table.multi_select else 0.2
