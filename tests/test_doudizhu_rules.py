@@ -400,14 +400,8 @@ def test_a_match_keeps_running_totals():
     ("after_redeal: next_seat", "after_redeal: sideways", "unknown value 'sideways'"),
 ])
 def test_broken_rules_files_are_reported_with_positions(tmp_path, old, new, message):
-    from revolt_table.engine import RulesError, validate_file
-    text = RULES.path.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "broken.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    with pytest.raises(RulesError) as info:
-        validate_file(path)
-    assert message in str(info.value) and "broken.yaml:" in str(info.value)
+    from tests.rules_file_helpers import reported
+    assert message in reported(RULES, tmp_path, old, new)
 
 
 def test_redeal_first_bidder_rule_is_read_from_the_yaml(tmp_path):

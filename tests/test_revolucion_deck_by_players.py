@@ -17,6 +17,7 @@ import pytest
 from revolt_table.engine import RulesError, load_rules, validate_file
 from revolt_table.rulebook import load as load_rulebook
 from revolt_table.rulebook import quickref
+from tests.rules_file_helpers import reported
 
 RULES = load_rules("revolucion")
 
@@ -50,14 +51,7 @@ def test_the_card_list_shows_the_range():
     ("count_by_players: {3: 0, 6: many}", "expected a whole number"),
 ])
 def test_a_bad_count_by_players_is_reported_with_its_position(tmp_path, new, message):
-    text = RULES.path.read_text(encoding="utf-8")
-    old = "count_by_players: {3: 0, 5: 2, 6: 3}"
-    assert old in text
-    path = tmp_path / "broken.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    with pytest.raises(RulesError) as info:
-        validate_file(path)
-    assert message in str(info.value) and "broken.yaml:" in str(info.value)
+    assert message in reported(RULES, tmp_path, "count_by_players: {3: 0, 5: 2, 6: 3}", new)
 
 
 def zero_counts(text: str, ids) -> str:
