@@ -9,7 +9,10 @@
   held the card would tell the table so by the time it took.
 - Determinizations: `rules.from_view`, which deals the unseen cards so that the public record holds
   (an attacker holds a fighter; under `reactions: holders`, a seat asked to react holds a card it
-  could play).
+  could play) and so that they agree with what the table has seen of each hand
+  (games/bomb_knowledge.py: cards seen going in stay there; a seat that passed where it would have
+  played a card holds none). Dealing the hidden cards uniformly instead lost ai:hard most of the edge
+  an oracle that sees every hand has over ai:normal (the note on issue 29 has the figures).
 - Play-outs: every seat played by the normal heuristic, on a `RolloutView` (below) of the imagined
   state, to the end of the round (`horizon` rounds); all candidates with the same dice (common random
   numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from ..engine.events import Event, GameOver, Played
@@ -30,7 +31,7 @@ from ..engine.message import NOT_LEGAL, Message, Refusal
 from ..engine.move import Move
 from ..engine.phases import Phase, PhaseTable
 from ..engine.state import GameState, View, Zone
-from . import bomb_cards, bomb_moves
+from . import bomb_cards, bomb_knowledge, bomb_moves
 from .bomb_cards import BombParams
 from .bomb_info import CODES  # noqa: F401 (every code the family says, for the conformance test)
 from .bomb_info import (ATTACK_NEEDS_FIGHTER, ATTACKS_USED, BAD_TARGET, CARD_NOT_NOW, CLIMATE_FORBIDS,
@@ -93,6 +94,10 @@ class BombState(GameState):
         self.rng = random.Random(seed)
         self.forced_dice: list[int] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
+        # what the table has seen of each hand (games/bomb_knowledge.py): cards seen going in, and per
+        # hidden card the occasions passed on while it was held
+        self.known: list[bomb_knowledge.Known] = [()] * players
+        self.passed: list[bomb_knowledge.Passed] = [()] * players
         self.table: list[list[str]] = [[] for _ in range(players)]   # a winning attacker's cards
         self.fight: list[list[str]] = [[] for _ in range(players)]   # cards committed to the fight
         self.deck: list[str] = []            # top of the deck LAST
@@ -127,6 +132,7 @@ class BombState(GameState):
             state.deck = deck
             for seat in range(players):
                 state.hands[seat] = [state.deck.pop() for _ in range(t.hand_size)]
+                state.passed[seat] = bomb_knowledge.gained_hidden((), t.hand_size)
             state._roll_off(events)
             state._start_round(events)
             state.opening_events = tuple(events)
@@ -157,6 +163,7 @@ class BombState(GameState):
         if len(hands) != self.players:
             raise ValueError(f"deal: {len(hands)} hands given for {self.players} players")
         self.hands = [[take(c) for c in h] for h in hands]
+        self.passed = [bomb_knowledge.gained_hidden((), len(h)) for h in self.hands]
         piles = deal.get("piles", {}) or {}
         if set(piles) - {"deck", "discard"}:
             raise ValueError("deal: piles are 'deck' (top first) and 'discard'")
@@ -192,8 +199,16 @@ class BombState(GameState):
                 self.timer = deal["timer"]
 
     @classmethod
-    def from_view(cls, rules, view: View, rng: random.Random) -> "BombState":
-        """A state consistent with `view`: unseen cards dealt at random, the RNG freshly seeded."""
+    def from_view(cls, rules, view: View, rng: random.Random,
+                  telling: Collection[str] = bomb_knowledge.TELLING) -> "BombState":
+        """A state consistent with `view`: unseen cards dealt at random, the RNG freshly seeded.
+
+        The deal respects what the table has seen (`info.known`, `info.passed`: games/bomb_knowledge.py):
+        a hand holds the cards seen going into it, and a hidden card is none of those usable at the
+        `telling` occasions its holder passed on while holding it. The hidden cards are dealt most
+        constrained first, each a random one of the cards still unplaced that it may be (any card, when
+        the record leaves none: a player who kept a card back).
+        """
         info = view.info
         n = view.players
         state = cls(rules, n, None, info["start_seat"])
@@ -218,9 +233,21 @@ class BombState(GameState):
                 state.hands[s] = known(hz.cards)
             else:
                 unknown_hands.append((s, hz.count))
-        rng.shuffle(pool)
+        slots: list[tuple[int, frozenset[str]]] = []      # (seat, cards it cannot be) per hidden card
+        seen, passed = info.known, info.passed
         for s, count in unknown_hands:
-            state.hands[s] = [pool.pop() for _ in range(count)]
+            if seen and len(seen[s]) + len(passed[s]) == count and _within(seen[s], pool):
+                state.hands[s] = known(seen[s])
+                slots += [(s, bomb_knowledge.ruled_out(entry, t.by_occasion, telling)) for entry in passed[s]]
+            else:
+                slots += [(s, frozenset())] * count
+        rng.shuffle(pool)
+        slots.sort(key=lambda slot: -len(slot[1]))
+        for s, banned in slots:
+            i = len(pool) - 1
+            if banned:
+                i = next((j for j in range(i, -1, -1) if pool[j] not in banned), i)
+            state.hands[s].append(pool.pop(i))
         state.deck = pool
         for key in ("lieutenants", "support"):
             setattr(state, key, list(info[key]))
@@ -229,6 +256,10 @@ class BombState(GameState):
             setattr(state, key, info[key])
         state.bag = list(info.bag)
         state.ctx = info.ctx.working()
+        if seen:
+            state.known, state.passed = list(seen), list(passed)
+        else:
+            state.passed = [bomb_knowledge.gained_hidden((), len(h)) for h in state.hands]
         # under `reactions: holders` a seat asked to react holds a card it could play: make the dealt
         # hand agree (when everyone is asked, being asked proves nothing)
         needs: list[tuple[int, set[str]]] = []
@@ -257,6 +288,8 @@ class BombState(GameState):
         other.rng.setstate(self.rng.getstate())
         other.forced_dice = self.forced_dice[:]
         other.hands = [h[:] for h in self.hands]
+        other.known = self.known[:]
+        other.passed = self.passed[:]
         other.table = [h[:] for h in self.table]
         other.fight = [h[:] for h in self.fight]
         other.deck = self.deck[:]
@@ -454,6 +487,7 @@ class BombState(GameState):
             self.hands[seat].append(self.deck.pop())
             drawn += 1
         if drawn:
+            self.passed[seat] = bomb_knowledge.gained_hidden(self.passed[seat], drawn)
             events.append(CardsDrawn(seat, drawn, reason))
         return drawn
 
@@ -473,9 +507,25 @@ class BombState(GameState):
 
     def play_from_hand(self, seat: int, card: str, events: list[Event], move: Move | None = None) -> None:
         self.hands[seat].remove(card)
+        self._left_hand(seat, (card,))
         self.discard.append(card)
         target = move.payload.target if move is not None else None
         events.append(Played(seat, (card,), move.text if move is not None else card, target=target))
+
+    def _left_hand(self, seat: int, cards) -> None:
+        """The record of what the table has seen: `cards`, named in public, left the seat's hand."""
+        self.known[seat], self.passed[seat] = bomb_knowledge.left(self.known[seat], self.passed[seat], cards,
+                                                                  self.t.by_occasion)
+
+    def _back_in_hand(self, seat: int, cards) -> None:
+        """Cards every player saw went (back) into the seat's hand."""
+        if cards:
+            self.hands[seat].extend(cards)
+            self.known[seat] = bomb_knowledge.gained_known(self.known[seat], cards)
+
+    def _passed_on(self, seat: int, occasion: str) -> None:
+        """The seat passed at `occasion` (or dug: `movement`); the record marks every card it holds."""
+        self.passed[seat] = bomb_knowledge.passed_on(self.passed[seat], occasion)
 
     def gain_support(self, seat: int, amount: int, events: list[Event], reason: Message) -> None:
         amount = max(0, min(amount, self.supply))
@@ -515,6 +565,7 @@ class BombState(GameState):
             events.append(Eliminated(seat))
             self.to_discard(seat, self.hands[seat] + self.table[seat] + self.fight[seat], events, R_ELIMINATED)
             self.hands[seat], self.table[seat], self.fight[seat] = [], [], []
+            self.known[seat], self.passed[seat] = (), ()
             if self.support[seat]:
                 self.supply += self.support[seat]
                 self.support[seat] = 0
@@ -570,7 +621,7 @@ class BombState(GameState):
     def _end_round(self, first: int, events: list[Event]) -> None:
         for s in range(self.players):
             if self.table[s]:
-                self.hands[s].extend(self.table[s])
+                self._back_in_hand(s, self.table[s])
                 self.table[s] = []
         self.first = first if self.living(first) else self.left_of(first)
         self._start_round(events)
@@ -588,6 +639,7 @@ class BombState(GameState):
         if move.payload.kind == "swap":
             card = move.payload.card
             self.hands[seat].remove(card)
+            self._left_hand(seat, (card,))
             self.to_discard(seat, [card], events, R_EXCHANGE)
             if not at_end:
                 self.draw(seat, 1, events, R_EXCHANGE)
@@ -628,7 +680,9 @@ class BombState(GameState):
 
     def _do_irish(self, seat: int, move: Move, events: list[Event]) -> None:
         f = move.payload
-        if f.kind != "pass":
+        if f.kind == "pass":
+            self._passed_on(seat, "interrupt")
+        else:
             card, target = f.card, f.target
             self.play_from_hand(seat, card, events, move)
             events.append(Reacted(seat, card, "interrupt", target))
@@ -638,6 +692,9 @@ class BombState(GameState):
                         victim = self.hands[target]
                         if victim:
                             self.hands[seat].append(victim.pop(self.rng.randrange(len(victim))))
+                            self.known[target], self.passed[target] = bomb_knowledge.lost_unseen(
+                                self.known[target], self.passed[target])
+                            self.passed[seat] = bomb_knowledge.gained_hidden(self.passed[seat], 1)
                             events.append(CardStolen(seat, target))
             self._out_of_cards(events)
         self._next_irish(events)
@@ -734,6 +791,7 @@ class BombState(GameState):
         owner, attacks = self.ctx["owner"], self.ctx["attacks"]
         text = move.payload.card
         if not text:
+            self._passed_on(seat, "massacre")
             self.phase = "turn"
             self.ctx = {"seat": owner, "attacks": attacks}
             self.lose_lieutenant(seat, R_MASSACRE, events)
@@ -746,8 +804,10 @@ class BombState(GameState):
 
     # moving the bomb
     def _dig(self, seat: int, card: str | None, events: list[Event]) -> None:
+        self._passed_on(seat, "movement")       # digging is legal only without a movement card
         if card:
             self.hands[seat].remove(card)
+            self._left_hand(seat, (card,))
             self.to_discard(seat, [card], events, R_DIG)
         turned: list[str] = []
         found = None
@@ -761,7 +821,7 @@ class BombState(GameState):
                 break
             turned.append(c)
         if turned and self.t.dig_draws:          # "draw until they find a movement card" (face up)
-            self.hands[seat].extend(turned)
+            self._back_in_hand(seat, turned)
             events.append(CardsDrawn(seat, len(turned), R_DUG_UP, tuple(turned)))   # face up: named
         elif turned:
             self.discard.extend(turned)
@@ -793,9 +853,11 @@ class BombState(GameState):
         if card and from_hand:
             self.hands[seat].remove(card)
             self.discard.append(card)
+            self._left_hand(seat, (card,))
         for extra in extras:
             self.hands[seat].remove(extra)
             self.discard.append(extra)
+        self._left_hand(seat, extras)
         if card:
             text = "+".join([card if dest is None else f"{card}:{dest}", *extras])
             events.append(Played(seat, (card, *extras), text))
@@ -832,6 +894,7 @@ class BombState(GameState):
     def _do_explosion(self, seat: int, move: Move, events: list[Event]) -> None:
         text = move.payload.card
         if not text:
+            self._passed_on(seat, "explosion")
             self._explosion_hits(seat, events)
             return
         sender = self.ctx["sender"]
@@ -879,6 +942,7 @@ class BombState(GameState):
     def _do_wrongwire(self, seat: int, move: Move, events: list[Event]) -> None:
         text = move.payload.card
         if not text:
+            self._passed_on(seat, "against_disarm")
             self._next_wrongwire(events)
             return
         ctx = self.ctx
@@ -912,6 +976,7 @@ class BombState(GameState):
         ctx = self.ctx
         text = move.payload.card
         if not text:
+            self._passed_on(seat, "attacked")
             self.phase = "commit_a"
             ctx["seat"] = ctx["attacker"]
             return
@@ -950,6 +1015,7 @@ class BombState(GameState):
         cards, sp = list(move.payload.cards), move.payload.sp
         for c in cards:
             self.hands[seat].remove(c)
+        self._left_hand(seat, cards)
         self.fight[seat] = cards
         self.support[seat] -= sp
         self.spent += sp                        # spent tokens are lost (rulebook line 44)
@@ -989,7 +1055,11 @@ class BombState(GameState):
 
     def _do_tactic(self, seat: int, side: int, move: Move, events: list[Event]) -> None:
         f = move.payload
-        if f.kind != "pass":
+        if f.kind == "pass":
+            ctx = self.ctx          # with no one left to ally with, an Alliance held could not be played
+            if any(s not in (ctx["attacker"], ctx["defender"]) for s in self.alive()):
+                self._passed_on(seat, "tactic")
+        else:
             card, ally = f.card, f.target
             self.play_from_hand(seat, card, events, move)
             self.ctx["tactics"][side] = card
@@ -1057,8 +1127,10 @@ class BombState(GameState):
 
     def _do_after(self, seat: int, move: Move, events: list[Event]) -> None:
         text = move.payload.card
-        if text:
-            occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
+        occasion = "after_fight_attacker" if self.phase == "after_a" else "after_fight_defender"
+        if not text:
+            self._passed_on(seat, occasion)
+        else:
             self.play_from_hand(seat, text, events)
             events.append(Reacted(seat, text, "fight"))
             for effect in self.t.cards[text].effects(occasion):
@@ -1080,11 +1152,11 @@ class BombState(GameState):
             cards, self.fight[seat] = self.fight[seat], []
             if side != win:
                 if ctx["kept"] == "all":                       # keep_cards: every card back
-                    self.hands[seat].extend(cards)
+                    self._back_in_hand(seat, cards)
                 elif ctx["kept"]:                              # take_back: not those to discard after
                     self.to_discard(seat, [c for c in cards if t.cards[c].discard_after_fight], events,
                                     R_AFTER_FIGHT)
-                    self.hands[seat].extend(c for c in cards if not t.cards[c].discard_after_fight)
+                    self._back_in_hand(seat, [c for c in cards if not t.cards[c].discard_after_fight])
                 else:
                     self.to_discard(seat, cards, events, R_LOST_FIGHT)
                 continue
@@ -1092,7 +1164,7 @@ class BombState(GameState):
             kept = [c for c in cards if not t.cards[c].discard_after_fight]
             self.to_discard(seat, gone, events, R_AFTER_FIGHT)
             if side == 1:
-                self.hands[seat].extend(kept)
+                self._back_in_hand(seat, kept)
             else:
                 self.table[seat].extend(kept)
         ally = ctx["ally"][win]
@@ -1127,9 +1199,15 @@ class BombState(GameState):
             lieutenants=tuple(self.lieutenants), support=tuple(self.support), supply=self.supply, spent=self.spent,
             climate=self.climate, bag=tuple(self.bag), timer=self.timer, timer_start=self.timer_start,
             bomb=self.bomb, sender=self.sender, first=self.first, round_no=self.round_no,
-            bomb_moves=self.bomb_moves, winner=self.winner, alive=tuple(self.alive()))
+            bomb_moves=self.bomb_moves, winner=self.winner, alive=tuple(self.alive()),
+            known=tuple(self.known), passed=tuple(self.passed))
 
 
+
+
+def _within(cards, pool) -> bool:
+    """Does `pool` hold every card of the multiset `cards`?"""
+    return all(pool.count(c) >= n for c, n in Counter(cards).items())
 
 
 # --- the phase table -------------------------------------------------------------------------------------

@@ -84,6 +84,10 @@ class BombInfo(Info):
     bomb_moves: int
     winner: int                   # -1 until the game is over
     alive: tuple[int, ...]        # seats with a living lieutenant
+    # what the table has seen of each hand (games/bomb_knowledge.py), per seat: the cards seen going in
+    # and still there; per hidden card, the occasions the seat passed on while holding it
+    known: tuple[tuple[str, ...], ...] = ()
+    passed: tuple[tuple[tuple[str, ...], ...], ...] = ()
 
 
 # --- sentences -----------------------------------------------------------------------------------
