@@ -14,23 +14,20 @@ from collections import Counter
 
 from revolucion_helpers import RULES, game
 
-from revolt_table.ai.bomb_ai import habits_reading, make_heuristic
+from revolt_table.ai.bomb_ai import make_heuristic
 from revolt_table.games import bomb_knowledge as bk
 from revolt_table.games.bomb import BombState
 
 T = RULES.params
 PROTECTION = T.by_occasion["massacre"]          # Bodyguard, Fort
-DEFAULT = bk.default_reading(T.by_occasion)
-HABITS = habits_reading(T)
 
 
-def fits(state, seat: int, reading=None) -> bool:
+def fits(state, seat: int, telling=bk.TELLING) -> bool:
     """Do the seat's hidden cards fit its record? Entries run from most to least marked (a chain), so
     giving each entry in turn any card it may be finds a fit whenever one exists."""
-    reading = DEFAULT if reading is None else reading
     rest = list((Counter(state.hands[seat]) - Counter(state.known[seat])).elements())
     for entry in state.passed[seat]:
-        banned = bk.ruled_out(entry, reading)
+        banned = bk.ruled_out(entry, T.by_occasion, telling)
         card = next((c for c in rest if c not in banned), None)
         if card is None:
             return False
@@ -57,22 +54,20 @@ def test_the_record_is_true_whatever_the_players_do():
             state.apply(seat, moves[rng.randrange(len(moves))])
 
 
-def test_every_hand_ai_normal_holds_fits_its_record_read_by_its_habits():
+def test_every_hand_ai_normal_holds_fits_its_record():
     agent = make_heuristic(RULES, "ai:normal")
-    marked = habits = 0
+    marked = 0
     for seed in range(24):
         state = RULES.new_game(3 + seed % 4, seed=500 + seed)
         rng = random.Random(seed)
         while not state.is_over:
             for s in state.alive():
                 assert fits(state, s), (seed, s, state.hands[s], state.known[s], state.passed[s])
-                assert fits(state, s, HABITS), (seed, s, state.hands[s], state.known[s], state.passed[s])
-                marked += sum(1 for e in state.passed[s] if bk.ruled_out(e, DEFAULT))
-                habits += sum(1 for e in state.passed[s] if bk.ruled_out(e, HABITS) - bk.ruled_out(e, DEFAULT))
+                marked += sum(1 for e in state.passed[s] if bk.ruled_out(e, T.by_occasion))
             seat = state.to_act[0]
             moves = state.legal_moves(seat)
             state.apply(seat, agent.decide(state.view(seat), moves, rng) or moves[0])
-    assert marked > 1000 and habits > 1000       # the record said something, and the habits more
+    assert marked > 1000        # the record said something
 
 
 def test_a_massacre_let_through_rules_out_bodyguard_and_fort_in_every_deal():
@@ -97,7 +92,7 @@ def test_reading_no_pass_as_telling_deals_the_protection_anywhere():
     state = game([["OM", "T2"], ["T3", "T4", "M5"], ["E1", "E2"], ["S1", "S2"]])
     state.apply(0, "OM:1")
     rng = random.Random(4)
-    deals = [BombState.from_view(RULES, state.view(0), rng, reading={}) for _ in range(300)]
+    deals = [BombState.from_view(RULES, state.view(0), rng, telling=()) for _ in range(300)]
     assert any(PROTECTION & set(d.hands[1]) for d in deals)
 
 
@@ -105,9 +100,9 @@ def test_cards_dug_up_face_up_stay_known_in_the_diggers_hand():
     state = game([["T2", "E2"], ["T3"], ["T4"]], deck=["E1", "S1", "BL"])
     state.apply(0, "dig:T2")        # no movement card: digs, turns up E1 and S1 face up, then BL goes left
     assert sorted(state.known[0]) == ["E1", "S1"]
-    # E2 is no movement card (the dig proves it; the turn ended with the turn cards unplayed); a card
-    # drawn after the bomb left; then seat 0 let the bomb reach seat 1 without playing The Irish Guy
-    assert state.passed[0] == (("interrupt", "movement", "turn:DE", "turn:OM", "turn:RV"), ("interrupt",))
+    # E2 is no movement card (the dig proves it); a card drawn after the bomb left; then seat 0 let the
+    # bomb reach seat 1 without playing The Irish Guy
+    assert state.passed[0] == (("interrupt", "movement"), ("interrupt",))
     facts_hold(state)
     rng = random.Random(5)
     for _ in range(50):
@@ -117,11 +112,11 @@ def test_cards_dug_up_face_up_stay_known_in_the_diggers_hand():
 
 def test_left_takes_the_most_marked_entry_the_card_could_be():
     marked, fresh = ("explosion",), ()
-    known, passed = bk.left((), (marked, fresh), ["BG"], DEFAULT)
+    known, passed = bk.left((), (marked, fresh), ["BG"], T.by_occasion)
     assert passed == (marked,)           # a Bodyguard cannot have sat through the explosion
-    known, passed = bk.left((), (marked, fresh), ["T2"], DEFAULT)
+    known, passed = bk.left((), (marked, fresh), ["T2"], T.by_occasion)
     assert passed == (fresh,)            # a soldier could: the weaker claim stays
-    known, passed = bk.left(("E1",), (marked,), ["E1"], DEFAULT)
+    known, passed = bk.left(("E1",), (marked,), ["E1"], T.by_occasion)
     assert known == () and passed == (marked,)
 
 
@@ -135,19 +130,5 @@ def test_a_pass_marks_every_card_held_and_new_cards_start_clean():
     passed = bk.passed_on(bk.gained_hidden((), 2), "massacre")
     passed = bk.passed_on(bk.gained_hidden(passed, 1), "explosion")
     assert passed == (("explosion", "massacre"), ("explosion", "massacre"), ("explosion",))
-    assert bk.ruled_out(passed[0], DEFAULT) == T.by_occasion["explosion"] | T.by_occasion["massacre"]
-    assert bk.ruled_out(("attacked",), DEFAULT) == frozenset()     # keeping a Fort back is a choice
-
-
-def test_stopping_the_exchange_and_ending_a_turn_are_recorded():
-    state = RULES.new_game(4, seed=3)
-    assert state.phase == "exchange"
-    seat = state.to_act[0]
-    state.apply(seat, "keep")
-    assert all("exchange" in e for e in state.passed[seat])
-    assert HABITS["exchange"] == T.by_occasion["movement"] and "exchange" not in DEFAULT
-    turn = game([["BL", "T2"], ["T3"], ["T4"], ["E1"]], climate="revolution")
-    assert turn._playable_on_turn("OM")
-    turn.apply(0, "BL")
-    assert "turn:OM" in turn.passed[0][0] and "turn:OM" not in turn.passed[0][-1]   # T2, and the card drawn
-    assert HABITS["turn:OM"] == {"OM"}
+    assert bk.ruled_out(passed[0], T.by_occasion) == T.by_occasion["explosion"] | T.by_occasion["massacre"]
+    assert bk.ruled_out(("attacked",), T.by_occasion) == frozenset()     # keeping a Fort back is a choice

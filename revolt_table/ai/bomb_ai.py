@@ -340,21 +340,6 @@ class BombHeuristicAgent(HeuristicAgent):
         return next((i.move for i in infos if i.kind == "play"), self.first(infos, "pass"))
 
 
-def habits_reading(t) -> dict[str, frozenset[str]]:
-    """What this heuristic's passes prove about its hand, for a search that plays against it
-    (games/bomb_knowledge.py): the default reading, plus two habits. It stops exchanging only once
-    every card left is worth keeping, and with `dig: draw` a bomb card never is (`keep_value` 0.3); it
-    ends no turn while it could still play a massacre or cut the wires (`_turn` plays those first)."""
-    from ..games.bomb_knowledge import default_reading
-    reading = default_reading(t.by_occasion)
-    if t.dig_draws:
-        reading["exchange"] = frozenset(t.by_occasion["movement"])
-    for card in t.by_occasion["turn"]:
-        if {"kill_lieutenant", "disarm"} & set(t.cards[card].kinds("turn")):
-            reading[f"turn:{card}"] = frozenset({card})
-    return reading
-
-
 @functools.cache
 def defence_odds(die: int, margin: int, defender_wins_ties: bool) -> float:
     """The defender's chance to win a fight, each side rolling one `die`, when its cards and tokens

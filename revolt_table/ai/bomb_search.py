@@ -11,10 +11,8 @@
   (an attacker holds a fighter; under `reactions: holders`, a seat asked to react holds a card it
   could play) and so that they agree with what the table has seen of each hand
   (games/bomb_knowledge.py: cards seen going in stay there; a seat that passed where it would have
-  played a card holds none), read as ai:normal's habits (`bomb_ai.habits_reading`: it exchanges its
-  bomb cards away and never ends a turn holding a massacre it could play). Dealing the hidden cards
-  uniformly instead lost ai:hard most of the edge an oracle that sees every hand has over ai:normal
-  (the note on issue 29 has the figures).
+  played a card holds none). Dealing the hidden cards uniformly instead lost ai:hard most of the edge
+  an oracle that sees every hand has over ai:normal (the note on issue 29 has the figures).
 - Play-outs: every seat played by the normal heuristic, on a `RolloutView` (below) of the imagined
   state, to the end of the round (`horizon` rounds); all candidates with the same dice (common random
   numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
@@ -29,8 +27,8 @@ import random
 
 from ..engine.move import Move, MoveInfo, describe_all
 from ..engine.state import GameState, View
-from ..games.bomb import PHASES, BombState
-from .bomb_ai import BombHeuristicAgent, habits_reading
+from ..games.bomb import PHASES
+from .bomb_ai import BombHeuristicAgent
 from .budget import Budget
 from .search import SearchAgent, SearchSpec
 
@@ -99,7 +97,6 @@ class BombSpec(SearchSpec):
         super().__init__(rules, heuristic=BombHeuristicAgent(rules))
         self.t = rules.params
         self.horizon = horizon
-        self.reading = habits_reading(self.t)
 
     # --- candidates ---------------------------------------------------------------------------
     def decide_without_search(self, view: View, legal_moves: list[Move]) -> bool:
@@ -152,10 +149,6 @@ class BombSpec(SearchSpec):
         cheap = min(infos, key=lambda i: (value(i), i.text))
         picks = [by_value[0], no_sp[0] if no_sp else None, keep_mercs[0] if keep_mercs else None, cheap]
         return [i.move for i in picks if i is not None]
-
-    # --- determinizations ---------------------------------------------------------------------
-    def determinize(self, view: View, rng: random.Random) -> GameState:
-        return BombState.from_view(self.rules, view, rng, reading=self.reading)
 
     # --- play-outs ----------------------------------------------------------------------------
     def playout(self, state: GameState, seat: int, root: View, rng: random.Random) -> float:

@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from ..engine.events import Event, GameOver, Played
@@ -98,7 +98,6 @@ class BombState(GameState):
         # hidden card the occasions passed on while it was held
         self.known: list[bomb_knowledge.Known] = [()] * players
         self.passed: list[bomb_knowledge.Passed] = [()] * players
-        self.reading = bomb_knowledge.default_reading(t.by_occasion)   # how the record is kept
         self.table: list[list[str]] = [[] for _ in range(players)]   # a winning attacker's cards
         self.fight: list[list[str]] = [[] for _ in range(players)]   # cards committed to the fight
         self.deck: list[str] = []            # top of the deck LAST
@@ -201,15 +200,14 @@ class BombState(GameState):
 
     @classmethod
     def from_view(cls, rules, view: View, rng: random.Random,
-                  reading: bomb_knowledge.Reading | None = None) -> "BombState":
+                  telling: Collection[str] = bomb_knowledge.TELLING) -> "BombState":
         """A state consistent with `view`: unseen cards dealt at random, the RNG freshly seeded.
 
         The deal respects what the table has seen (`info.known`, `info.passed`: games/bomb_knowledge.py):
-        a hand holds the cards seen going into it, and a hidden card is none of those that `reading`
-        (default: `bomb_knowledge.default_reading`) rules out at the occasions its holder passed on
-        while holding it. The hidden cards are dealt most constrained first, each a random one of the
-        cards still unplaced that it may be (any card, when the record leaves none: a player who kept
-        a card back).
+        a hand holds the cards seen going into it, and a hidden card is none of those usable at the
+        `telling` occasions its holder passed on while holding it. The hidden cards are dealt most
+        constrained first, each a random one of the cards still unplaced that it may be (any card, when
+        the record leaves none: a player who kept a card back).
         """
         info = view.info
         n = view.players
@@ -236,12 +234,11 @@ class BombState(GameState):
             else:
                 unknown_hands.append((s, hz.count))
         slots: list[tuple[int, frozenset[str]]] = []      # (seat, cards it cannot be) per hidden card
-        reading = state.reading if reading is None else reading
         seen, passed = info.known, info.passed
         for s, count in unknown_hands:
             if seen and len(seen[s]) + len(passed[s]) == count and _within(seen[s], pool):
                 state.hands[s] = known(seen[s])
-                slots += [(s, bomb_knowledge.ruled_out(entry, reading)) for entry in passed[s]]
+                slots += [(s, bomb_knowledge.ruled_out(entry, t.by_occasion, telling)) for entry in passed[s]]
             else:
                 slots += [(s, frozenset())] * count
         rng.shuffle(pool)
@@ -518,7 +515,7 @@ class BombState(GameState):
     def _left_hand(self, seat: int, cards) -> None:
         """The record of what the table has seen: `cards`, named in public, left the seat's hand."""
         self.known[seat], self.passed[seat] = bomb_knowledge.left(self.known[seat], self.passed[seat], cards,
-                                                                  self.reading)
+                                                                  self.t.by_occasion)
 
     def _back_in_hand(self, seat: int, cards) -> None:
         """Cards every player saw went (back) into the seat's hand."""
@@ -639,8 +636,6 @@ class BombState(GameState):
         drawn in the exchange never goes back in it; else one is drawn for each card at once."""
         ctx = self.ctx
         at_end = self.t.exchange_at_end
-        if move.payload.kind == "keep":         # stopped by choice: the record notes what was kept
-            self._passed_on(seat, "exchange")
         if move.payload.kind == "swap":
             card = move.payload.card
             self.hands[seat].remove(card)
@@ -715,11 +710,12 @@ class BombState(GameState):
         moves: list[Move] = []
         others = [s for s in self.alive() if s != seat]
         for card in t.holding(hand, "turn"):
-            if not self._playable_on_turn(card):
+            if not self.category_allowed(card):
                 continue
             kinds = t.cards[card].kinds("turn")
             if "disarm" in kinds:
-                moves.append(move_of(Facts("play", card)))
+                if self.timer <= t.disarm_steps:
+                    moves.append(move_of(Facts("play", card)))
             elif "kill_lieutenant" in kinds:
                 moves += [move_of(Facts("play", card, s)) for s in others]
             else:
@@ -742,18 +738,6 @@ class BombState(GameState):
             moves.append(move_of(Facts("dig")))
         return moves
 
-    def _playable_on_turn(self, card: str) -> bool:
-        """Could the owner play this turn card now, if it held it (the climate, a disarm's distance)?"""
-        if not self.category_allowed(card):
-            return False
-        return "disarm" not in self.t.cards[card].kinds("turn") or self.timer <= self.t.disarm_steps
-
-    def _turn_ends(self, seat: int) -> None:
-        """The owner moves the bomb on: the record notes each turn card it could have played and did not."""
-        for card in self.t.by_occasion["turn"]:
-            if self._playable_on_turn(card):
-                self._passed_on(seat, f"turn:{card}")
-
     def _destinations(self, seat: int, card: str) -> list[int | None]:
         if self.t.direction(card) == "any":
             return [s for s in self.alive() if s != seat]
@@ -765,11 +749,9 @@ class BombState(GameState):
             self._declare_attack(seat, f.target, events)
             return
         if f.kind == "dig":
-            self._turn_ends(seat)
             self._dig(seat, f.card or None, events)
             return
         if f.kind == "send":
-            self._turn_ends(seat)
             self._send(seat, f.card, f.target, list(f.extras), events)
             return
         first = f.card

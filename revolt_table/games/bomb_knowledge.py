@@ -12,20 +12,17 @@ Representation, per seat:
 - `known`: the card ids every player saw enter the hand and not leave it (dug up face up, a won
   fight's cards taken back, the attacker's table cards at the end of a round). A multiset, as a tuple.
 - `passed`: one entry per hidden card of the hand (so `len(known) + len(passed)` is the hand's size),
-  the occasions at which the seat passed while that card was in its hand, as a sorted tuple: a
-  reaction's occasion (bomb_cards.OCCASIONS) answered `pass`, `movement` for a dig, `exchange` for
-  stopping the exchange, `turn:<card>` for a turn ended while that card could have been played.
-  Entries are ordered from the card held longest to the newest; since a pass marks every card held
-  at the time and a new card starts with none, each entry's occasions include the next one's (a
-  chain), which is what makes the bookkeeping below exact enough to stay cheap.
+  the occasions (bomb_cards.OCCASIONS, plus `movement` for a dig) at which the seat passed while
+  that card was in its hand, as a sorted tuple. Entries are ordered from the card held longest to the
+  newest; since a pass marks every card held at the time and a new card starts with none, each
+  entry's occasions include the next one's (a chain), which is what makes the bookkeeping below exact
+  enough to stay cheap.
 
 What a pass proves depends on the player (a Fort may be kept for later); the record states only
-what happened. Its reader chooses what each occasion rules out: a `Reading` maps an occasion to the
-cards a seat passing there does not hold. `default_reading` reads the occasions where ai:normal
-always plays a card it holds and a player nearly always would (`TELLING`: saving a lieutenant,
-stealing a card, a free tactic), and a dig, which is a fact: digging is legal only without a
-movement card. ai:hard reads more of ai:normal's habits (ai/bomb_search.py). The state keeps its
-record with the default reading; a reader that rules out more stays sound (see `left`).
+what happened. The reader (`BombState.from_view`) chooses which occasions it reads as
+"held none": `TELLING` by default, the occasions where ai:normal always plays a card it holds and a
+player nearly always would (saving a lieutenant, stealing a card, a free tactic). A dig is a fact:
+digging is legal only without a movement card.
 
 Every function takes and returns tuples, so a cloned state shares them until one changes.
 """
@@ -36,16 +33,10 @@ from collections.abc import Collection, Mapping
 
 Known = tuple[str, ...]
 Passed = tuple[tuple[str, ...], ...]
-Reading = Mapping[str, Collection[str]]      # occasion -> the cards a seat that passed there does not hold
 
-#: occasions whose pass the default reading takes as "holds no card usable there" (module docstring)
+#: occasions whose pass a reader takes as "holds no card for it" (see the module docstring)
 TELLING = frozenset({"interrupt", "massacre", "explosion", "against_disarm", "tactic", "after_fight_attacker",
                      "after_fight_defender", "movement"})
-
-
-def default_reading(usable: Mapping[str, Collection[str]]) -> dict[str, frozenset[str]]:
-    """The `TELLING` occasions, each ruling out the cards usable there (`usable`: BombParams.by_occasion)."""
-    return {o: frozenset(usable[o]) for o in TELLING if o in usable}
 
 
 def gained_hidden(passed: Passed, n: int) -> Passed:
@@ -63,12 +54,13 @@ def passed_on(passed: Passed, occasion: str) -> Passed:
     return tuple(p if occasion in p else tuple(sorted(p + (occasion,))) for p in passed)
 
 
-def left(known: Known, passed: Passed, cards, reading: Reading) -> tuple[Known, Passed]:
+def left(known: Known, passed: Passed, cards, usable: Mapping[str, Collection[str]],
+         telling: Collection[str] = TELLING) -> tuple[Known, Passed]:
     """Cards named in public left the hand (played, committed, set aside). A card the table saw come
     in is taken from `known`; otherwise the hidden entry it left is the most-marked one it could be
-    under `reading`; as the entries form a chain, this leaves the weakest claims about the cards
-    still hidden, under `reading` and under any reading that rules out more. A card no entry could
-    be (a player who kept a card back through a telling pass) takes the least-marked entry."""
+    under the `telling` reading (`usable[occasion]` is the cards usable there); as the entries form a
+    chain, this leaves the weakest claims about the cards still hidden. A card no entry could be (a
+    player who kept a card back through a telling pass) takes the least-marked entry."""
     known_list = list(known)
     hidden = list(passed)
     for card in cards:
@@ -77,7 +69,8 @@ def left(known: Known, passed: Passed, cards, reading: Reading) -> tuple[Known, 
             continue
         if not hidden:
             continue
-        index = next((i for i, p in enumerate(hidden) if not any(card in reading.get(o, ()) for o in p)),
+        index = next((i for i, p in enumerate(hidden)
+                      if not any(card in usable.get(o, ()) for o in p if o in telling)),
                      len(hidden) - 1)
         del hidden[index]
     return tuple(known_list), tuple(hidden)
@@ -90,6 +83,7 @@ def lost_unseen(known: Known, passed: Passed) -> tuple[Known, Passed]:
     return (), entries[1:]
 
 
-def ruled_out(passed_entry: tuple[str, ...], reading: Reading) -> frozenset[str]:
-    """The cards a hidden entry cannot be under `reading`."""
-    return frozenset(c for o in passed_entry for c in reading.get(o, ()))
+def ruled_out(passed_entry: tuple[str, ...], usable: Mapping[str, Collection[str]],
+                   telling: Collection[str] = TELLING) -> frozenset[str]:
+    """The cards a hidden entry cannot be under the reader's `telling` occasions."""
+    return frozenset(c for o in passed_entry if o in telling for c in usable.get(o, ()))
