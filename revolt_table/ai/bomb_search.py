@@ -14,8 +14,10 @@
   played a card holds none). Dealing the hidden cards uniformly instead lost ai:hard most of the edge
   an oracle that sees every hand has over ai:normal (the note on issue 29 has the figures).
 - Play-outs: every seat played by the normal heuristic, on a `RolloutView` (below) of the imagined
-  state, to the end of the round (`horizon` rounds); all candidates with the same dice (common random
-  numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
+  state, to the end of the next round (`HORIZON` rounds: a card kept or spent now is valued by how the
+  next round goes, where the hand is refilled and played again; at one round, ai:hard won 117 of 240
+  three-player games against ai:normal, at two 133 of the same 240, issue 29); all candidates with
+  the same dice (common random numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
   beat the heuristic's move clearly to replace it.
 - Value: a win is 1 and elimination 0; otherwise the seat's share of the table's strength
   (lieutenants, a little for support tokens and cards in hand).
@@ -32,12 +34,13 @@ from .bomb_ai import BombHeuristicAgent
 from .budget import Budget
 from .search import SearchAgent, SearchSpec
 
-# Play-outs per decision (one candidate on one determinization each): a mean of 75-100 ms at every table
-# size on the reference machine (a play-out stops at the round's end). Three times as many did not play
-# better against ai:normal (issue 29, benchmarks/ai_ladder.py on the same seeds: 3 players, 240 games,
-# 117 wins at 400 and 116 at 1200; 6 players, 160 games, 38 and 37), so what ai:hard lacks is not
-# precision, and a player need not wait for it.
+# Play-outs per decision (one candidate on one determinization each). With play-outs of one round, three
+# times as many did not play better against ai:normal (issue 29, benchmarks/ai_ladder.py on the same
+# seeds: 3 players, 240 games, 117 wins at 400 and 116 at 1200; 6 players, 160 games, 38 and 37): what
+# ai:hard lacked was not precision but the next round (HORIZON). A decision takes a mean of about 230 ms
+# at three players with two rounds (80 ms with one); the AI worker's wall-clock cap bounds the longest.
 HARD_PLAYOUTS = 400
+HORIZON = 2              # rounds a play-out runs: this one and the next (see the module docstring)
 
 
 class _ZoneCount:
@@ -98,7 +101,7 @@ class BombSpec(SearchSpec):
     candidates = 7
     max_moves = 3000
 
-    def __init__(self, rules, horizon: int = 1) -> None:
+    def __init__(self, rules, horizon: int = HORIZON) -> None:
         super().__init__(rules, heuristic=BombHeuristicAgent(rules))
         self.t = rules.params
         self.horizon = horizon
@@ -195,7 +198,7 @@ class BombSearchAgent(SearchAgent):
     """
 
     def __init__(self, rules, iterations: int = HARD_PLAYOUTS, time_budget: float | None = None,
-                 horizon: int = 1) -> None:
+                 horizon: int = HORIZON) -> None:
         super().__init__(rules, BombSpec(rules, horizon), Budget(playouts=iterations, seconds=time_budget))
         self.iterations = iterations
         self.time_budget = time_budget
