@@ -17,8 +17,8 @@
   state, to the end of the next round (`HORIZON` rounds: a card kept or spent now is valued by how the
   next round goes, where the hand is refilled and played again; at one round, ai:hard won 117 of 240
   three-player games against ai:normal, at two 133 of the same 240, issue 29); all candidates with
-  the same dice (common random numbers), raced as ai/search.py does: a clearly worse candidate leaves the race, a challenger must
-  beat the heuristic's move clearly to replace it.
+  the same dice (common random numbers), raced as ai/search.py does: a clearly worse candidate leaves
+  the race, a challenger must beat the heuristic's move clearly to replace it.
 - Value: a win is 1 and elimination 0; otherwise the seat's share of the table's strength
   (lieutenants, a little for support tokens and cards in hand).
 """
