@@ -96,3 +96,26 @@ def test_determinizations_respect_what_reactions_prove(rules):
     view = state.view(1)
     for k in range(60):
         assert any(c in fighters for c in rules.from_view(view, random.Random(k)).view(0).hand())
+
+
+def test_playouts_run_to_the_end_of_the_next_round():
+    """A play-out from a turn stops where the round after this one ends (HORIZON 2), or where the game
+    does: it never stops early in this round (what a card kept is worth shows only in the next) and
+    never runs past the horizon."""
+    from revolt_table.ai.bomb_search import HORIZON, BombSpec
+    assert HORIZON == 2
+    spec = BombSpec(RULES)
+    checked = 0
+    for seed in range(6):
+        state = RULES.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while state.view(state.to_act[0]).info.phase != "turn":
+            actor = state.to_act[0]
+            state.apply(actor, rng.choice(state.legal_moves(actor)))
+        root = state.view(state.to_act[0])
+        imagined = state.clone()
+        spec.playout(imagined, root.seat, root, random.Random(seed))
+        if not imagined.is_over:
+            assert imagined.round_no == root.info.round_no + 2
+            checked += 1
+    assert checked >= 3
