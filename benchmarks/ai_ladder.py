@@ -12,8 +12,10 @@ issue's target (1.5 x fair for the first two). Dou Dizhu, on the same deals for 
 Then the decision times per level (mean, max), every decision timed, forced ones included.
 
     nice -n 10 python benchmarks/ai_ladder.py [--games 400] [--deals 400] [--workers 2] [--only revolte]
-        [--iterations N] [--time-cap S] [--json out.json] [--quick]
+        [--iterations N] [--time-cap S] [--json out.json] [--oracle] [--quick]
 
+--oracle (Revolución only) lets ai:hard search the true hands: what perfect inference could win, the
+ceiling for its reading of hidden cards (issue 29). Not a level anyone plays against.
 --quick plays two games a cell at each game's smallest table with a small search (a test runs it);
 --iterations / --time-cap set ai:hard's play-outs and wall-clock cap (default: each family's own,
 no clock, so a run is reproducible). Up to --workers processes (default 2), each lowered by nice.
@@ -119,11 +121,29 @@ def _agents(rules, names, iterations, time_cap):
     return {name: make_agent(name, rules, iterations=iterations, time_budget=time_cap) for name in set(names)}
 
 
-def play(state, seat_names: list[str], agents: dict, rngs: list[random.Random], timing: Timing):
+class Oracle:
+    """ai:hard's determinizations taken from the true state (--oracle): every hand seen, while the deck's
+    order and the dice stay unknown (the deck is reshuffled, the RNG reseeded). Installed in place of the
+    spec's `determinize`; `play` points it at the game before each decision."""
+
+    def __init__(self) -> None:
+        self.state = None
+
+    def __call__(self, view, rng: random.Random):
+        state = self.state.clone()
+        state.rng = random.Random(rng.randrange(2**62))
+        state.rng.shuffle(state.deck)
+        return state
+
+
+def play(state, seat_names: list[str], agents: dict, rngs: list[random.Random], timing: Timing,
+         oracle: Oracle | None = None):
     """Play `state` to the end, agent `seat_names[s]` at seat s, timing every decision."""
     while not state.is_over:
         for seat in state.to_act:
             name = seat_names[seat]
+            if oracle is not None:
+                oracle.state = state
             move = timed(agents[name], state.view(seat), state.legal_moves(seat), rngs[seat], timing, name)
             state.apply(seat, move)
             if state.is_over:
@@ -149,9 +169,12 @@ def _worker_start() -> None:
 
 def ladder_batch(task: tuple) -> tuple:
     """Games start..stop of one pairing at one table: (focus wins, games, timing)."""
-    game, variant, players, focus, field, start, stop, seed, iterations, time_cap = task
+    game, variant, players, focus, field, start, stop, seed, iterations, time_cap, oracle = task
     rules = load_rules(game, variant=variant)
     agents = _agents(rules, [focus, field], iterations, time_cap)
+    oracle = Oracle() if oracle and "ai:hard" in agents else None
+    if oracle is not None:
+        agents["ai:hard"].spec.determinize = oracle
     timing = Timing()
     wins = 0.0
     for g in range(start, stop):
@@ -159,7 +182,7 @@ def ladder_batch(task: tuple) -> tuple:
         focus_seat = g % players
         names = [focus if s == focus_seat else field for s in range(players)]
         rngs = [random.Random(f"{seed}:{g}:{s}") for s in range(players)]
-        play(state, names, agents, rngs, timing)
+        play(state, names, agents, rngs, timing, oracle)
         if focus_seat in state.winners:
             wins += 1 / len(state.winners)
     return wins, stop - start, timing.as_dict()
@@ -220,7 +243,7 @@ def run(args) -> dict:
                     continue
                 for start, stop in _chunks(args.games, args.chunk):
                     tasks.append((ladder_batch, (game, variant, players, focus, field, start, stop, args.seed,
-                                                 args.iterations, args.time_cap)))
+                                                 args.iterations, args.time_cap, args.oracle)))
                     keys.append(("ladder", label, players, focus, field))
     if not args.only or args.only in ("doudizhu", "Dou Dizhu"):
         modes = (("fixed", "ai:hard", "ai:normal"), ("fixed", "ai:normal", "ai:hard"),
@@ -328,9 +351,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, help="ai:hard play-outs per decision (default: the family's)")
     parser.add_argument("--time-cap", type=float, help="ai:hard wall-clock cap per decision in seconds")
     parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--oracle", action="store_true",
+                        help="Revolución only: ai:hard searches the true hands (the ceiling of its inference)")
     parser.add_argument("--quick", action="store_true", help="a few games at the smallest tables (tests)")
     parser.add_argument("--progress", action="store_true", help="print each cell as soon as it is done")
     args = parser.parse_args(argv)
+    if args.oracle and args.only != "revolucion":
+        parser.error("--oracle needs --only revolucion: only Revolución's state says which order is hidden")
     if args.quick:
         args.games, args.deals, args.chunk, args.workers = 2, args.deals or 2, 2, min(args.workers, 1)
         args.iterations = args.iterations or 4
@@ -338,7 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     data = run(args)
     print(f"AI ladder: {args.games} games per cell, {args.deals} Dou Dizhu deals, seed {args.seed}, "
-          f"ai:hard iterations {args.iterations or 'family default'}, time cap {args.time_cap or 'none'}")
+          f"ai:hard iterations {args.iterations or 'family default'}, time cap {args.time_cap or 'none'}"
+          + (", ai:hard sees every hand (--oracle)" if args.oracle else ""))
     print("\n".join(report(data, args)))
     print(f"\n{time.perf_counter() - started:.0f} s with {args.workers} worker(s)")
     if args.json:

@@ -43,3 +43,30 @@ def test_quick_run_prints_every_table(ladder, capsys):
         assert out.count(f"  {focus:10s} {field:10s}") == 4
     assert out.count("fixed roles  landlord") == 3 and "with bidding ai:hard" in out
     assert "Decision times per level" in out and "Dou Dizhu    ai:hard" in out
+
+
+def test_oracle_deals_the_true_hands_and_a_reshuffled_deck(ladder):
+    """--oracle measures the ceiling of ai:hard's inference: its deals are the true hands, but the
+    deck's order (and the dice) stay unknown, and the game itself is not touched."""
+    import random
+
+    state = load_rules("revolucion").new_game(4, seed=5)
+    for _ in range(40):                          # into the game: hands changed by the exchange and turns
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_moves(seat)[0])
+    oracle = ladder.Oracle()
+    oracle.state = state
+    hands, deck = [h[:] for h in state.hands], state.deck[:]
+    orders = set()
+    for k in range(5):
+        deal = oracle(state.view(0), random.Random(k))
+        assert deal.hands == hands
+        assert sorted(deal.deck) == sorted(deck)
+        orders.add(tuple(deal.deck))
+    assert len(orders) > 1                       # the order is not the true one every time
+    assert state.hands == hands and state.deck == deck
+
+
+def test_oracle_is_refused_outside_revolucion(ladder):
+    with pytest.raises(SystemExit):
+        ladder.main(["--quick", "--oracle"])
