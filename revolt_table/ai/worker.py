@@ -167,8 +167,11 @@ class AIWorker:
                 process.terminate()
                 return False
             self._process, self._conn = process, parent
-        self._reader = threading.Thread(target=self._read, args=(parent,), name="revolt-ai-reader", daemon=True)
-        self._reader.start()
+            # Started inside the lock: a shutdown (which takes the lock) then finds either no process or a
+            # reader it can join; published before start(), a stop thread could join a thread not yet started.
+            self._reader = threading.Thread(target=self._read, args=(parent,), name="revolt-ai-reader",
+                                            daemon=True)
+            self._reader.start()
         return True
 
     def _send_loop(self, launch: bool) -> None:

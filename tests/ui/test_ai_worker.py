@@ -60,6 +60,30 @@ def test_worker_that_cannot_start_fails_over(monkeypatch):
         worker.submit("x", None, "ai:hard", 1, None, None, ["a", "b"], 1)
 
 
+def test_shutdown_while_the_reader_starts_joins_a_started_thread(monkeypatch):
+    """A table closed just as its worker process came up: the stop must not find a reader thread that
+    exists but has not started (joining one raises). The reader's start is slowed to open that window."""
+    real_thread = worker_mod.threading.Thread
+
+    class SlowStart(real_thread):
+        def start(self):
+            if self.name == "revolt-ai-reader":
+                time.sleep(1.0)
+            super().start()
+
+    monkeypatch.setattr(worker_mod.threading, "Thread", SlowStart)
+    worker = AIWorker()
+    launcher = real_thread(target=worker.start, kwargs={"background": False}, daemon=True)
+    launcher.start()
+    deadline = time.monotonic() + 30
+    while worker._reader is None:            # the process runs and its reader exists
+        assert time.monotonic() < deadline, "the worker process did not start"
+        time.sleep(0.001)
+    worker.shutdown(wait=True)               # raised RuntimeError when the reader was published unstarted
+    launcher.join(10)
+    assert worker._reader.ident is not None and not worker.alive
+
+
 def _play_out(session, seconds=30.0):
     deadline = time.monotonic() + seconds
     moves = 0
